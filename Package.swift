@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "LockOut",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "LockOutCore", targets: ["LockOutCore"]),
+        .executable(name: "lockout", targets: ["lockout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    ],
+    targets: [
+        .target(name: "LockOutCore", swiftSettings: strict),
+        .target(
+            name: "LockOutStore",
+            dependencies: ["LockOutCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LockOutAgent",
+            dependencies: ["LockOutCore", "LockOutStore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "lockout",
+            dependencies: [
+                "LockOutAgent", "LockOutStore", "LockOutCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "LockOutCoreTests", dependencies: ["LockOutCore"], swiftSettings: strict),
+        .testTarget(name: "LockOutStoreTests", dependencies: ["LockOutStore", "LockOutCore"], swiftSettings: strict),
+        .testTarget(name: "LockOutAgentTests", dependencies: ["LockOutAgent", "LockOutStore", "LockOutCore"], swiftSettings: strict),
+        .testTarget(name: "LockOutCLITests", dependencies: ["lockout"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A calendar day as the person lived it, independent of time zone: `2026-11-22`.
+public struct LocalDate: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The local day that contains `date` in `calendar`'s time zone.
+    public init(_ date: Date, in calendar: Calendar) {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    /// Parses `YYYY-MM-DD`; returns nil for anything else or an impossible date.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let components = DateComponents(year: year, month: month, day: day)
+        guard components.isValidDate(in: calendar) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let y = String(year).leftPadded(to: 4)
+        let m = String(month).leftPadded(to: 2)
+        let d = String(day).leftPadded(to: 2)
+        return "\(y)-\(m)-\(d)"
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// The local midnight that starts this day in `calendar`.
+    public func start(in calendar: Calendar) -> Date {
+        let components = DateComponents(year: year, month: month, day: day)
+        return calendar.date(from: components).map { calendar.startOfDay(for: $0) } ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// The day `count` days after this one (before it when negative).
+    public func adding(days count: Int, in calendar: Calendar) -> LocalDate {
+        let noon = calendar.date(byAdding: .hour, value: 12, to: start(in: calendar)) ?? start(in: calendar)
+        let moved = calendar.date(byAdding: .day, value: count, to: noon) ?? noon
+        return LocalDate(moved, in: calendar)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}
