@@ -16,6 +16,8 @@ public enum BreakInputError: Error, Equatable, Sendable, CustomStringConvertible
     case kindDisabled(BreakKind)
     case notPaused
     case pauseInPast
+    case breakAlreadyStarted
+    case breaksNotRunning
 
     public var description: String {
         switch self {
@@ -47,6 +49,10 @@ public enum BreakInputError: Error, Equatable, Sendable, CustomStringConvertible
             "breaks are not paused"
         case .pauseInPast:
             "a pause must end in the future"
+        case .breakAlreadyStarted:
+            "the break has already started: use done or skip"
+        case .breaksNotRunning:
+            "breaks are paused or stopped: run 'lockout resume' or 'lockout start' first"
         }
     }
 }

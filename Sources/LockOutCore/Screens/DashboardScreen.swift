@@ -1,0 +1,140 @@
+import Foundation
+
+/// What the dashboard shows: where the cycle stands, the next break and its countdown, today's compliance and the toggles.
+public struct DashboardScreen: Codable, Equatable, Sendable {
+    /// One break kind's on/off switch.
+    public struct Toggle: Codable, Equatable, Sendable {
+        public let kind: BreakKind
+        public let title: String
+        public let enabled: Bool
+    }
+
+    /// The break that comes next while running.
+    public struct NextBreak: Codable, Equatable, Sendable {
+        public let kind: BreakKind
+        public let title: String
+        public let dueAt: Date
+        public let secondsLeft: Int
+        /// `MM:SS` until it falls due.
+        public let countdown: String
+    }
+
+    /// The break on screen or snoozed right now.
+    public struct CurrentBreak: Codable, Equatable, Sendable {
+        public let kind: BreakKind
+        public let title: String
+        public let body: String
+        public let covers: [BreakKind]
+        public let snoozeCount: Int
+        public let canSnooze: Bool
+        /// When a snoozed break comes back or an active break ends.
+        public let until: Date?
+        /// `MM:SS` until then.
+        public let countdown: String?
+    }
+
+    /// `idle`, `running`, `breakPending`, `snoozed`, `breakActive` or `paused`.
+    public let state: String
+    /// One line a person reads, like "Eye Break in 12:30".
+    public let headline: String
+    public let nextBreak: NextBreak?
+    public let currentBreak: CurrentBreak?
+    public let pausedUntil: Date?
+    /// Today's compliance from 0 to 1, nil when no break fell due today.
+    public let todayCompliance: Double?
+    /// Today's compliance as a whole percent, like "83%", or "—" when no break fell due today.
+    public let todayCompliancePercent: String
+    /// Breaks skipped today: the badge count.
+    public let skippedToday: Int
+    public let toggles: [Toggle]
+
+    public init(engine: BreakEngine, today: DayStat?, now: Date) {
+        let settings = engine.settings
+        let record = engine.record
+        toggles = BreakKind.allCases.map { Toggle(kind: $0, title: $0.title, enabled: settings[$0].enabled) }
+        todayCompliance = today.flatMap { $0.total > 0 ? $0.complianceRate : nil }
+        todayCompliancePercent = todayCompliance.map { "\(Int(($0 * 100).rounded()))%" } ?? "—"
+        skippedToday = today?.skipped ?? 0
+
+        let upcoming = Self.nextBreak(engine: engine, now: now)
+        switch record.state {
+        case .idle:
+            state = "idle"
+            nextBreak = nil
+            currentBreak = nil
+            pausedUntil = nil
+            headline = "Breaks are stopped"
+        case .paused(let until):
+            state = "paused"
+            nextBreak = nil
+            currentBreak = nil
+            pausedUntil = until
+            headline = until.map { "Paused for \(Countdown.text($0.timeIntervalSince(now)))" } ?? "Paused"
+        case .running:
+            state = "running"
+            nextBreak = upcoming
+            currentBreak = nil
+            pausedUntil = nil
+            headline = upcoming.map { "\($0.title) in \($0.countdown)" } ?? "No break kind is enabled"
+        case .breakPending(let due):
+            state = "breakPending"
+            nextBreak = nil
+            currentBreak = Self.current(due, until: nil, now: now)
+            pausedUntil = nil
+            headline = "\(due.kind.title) is due"
+        case .snoozed(let due, let until):
+            state = "snoozed"
+            nextBreak = nil
+            currentBreak = Self.current(due, until: until, now: now)
+            pausedUntil = nil
+            headline = "\(due.kind.title) snoozed, back in \(Countdown.text(until.timeIntervalSince(now)))"
+        case .breakActive(let due, _, let endsAt):
+            state = "breakActive"
+            nextBreak = nil
+            currentBreak = Self.current(due, until: endsAt, now: now)
+            pausedUntil = nil
+            headline = "\(due.kind.title) in progress, \(Countdown.text(endsAt.timeIntervalSince(now))) left"
+        }
+    }
+
+    private static func nextBreak(engine: BreakEngine, now: Date) -> NextBreak? {
+        let scheduledUntil = engine.record.scheduledUntil
+        let deadlines = engine.settings.enabledKinds
+            .map { (kind: $0, at: engine.deadline(of: $0)) }
+            .filter { entry in scheduledUntil.map { entry.at < $0 } ?? true }
+        guard let earliest = deadlines.map(\.at).min() else { return nil }
+        let kind = deadlines
+            .filter { $0.at <= earliest.addingTimeInterval(BreakEngine.coincidenceWindow) }
+            .map(\.kind)
+            .max() ?? .eye
+        let left = earliest.timeIntervalSince(now)
+        return NextBreak(
+            kind: kind,
+            title: kind.title,
+            dueAt: earliest,
+            secondsLeft: max(0, Int(left.rounded(.up))),
+            countdown: Countdown.text(left)
+        )
+    }
+
+    private static func current(_ due: DueBreak, until: Date?, now: Date) -> CurrentBreak {
+        CurrentBreak(
+            kind: due.kind,
+            title: due.kind.title,
+            body: due.kind.body,
+            covers: due.covers,
+            snoozeCount: due.snoozeCount,
+            canSnooze: due.snoozeCount < BreakSettings.maxSnoozes,
+            until: until,
+            countdown: until.map { Countdown.text($0.timeIntervalSince(now)) }
+        )
+    }
+}
+
+/// `MM:SS` countdowns; minutes run past 59, partial seconds round up, the past shows `00:00`.
+public enum Countdown {
+    public static func text(_ interval: TimeInterval) -> String {
+        let seconds = max(0, Int(interval.rounded(.up)))
+        return "\(String(seconds / 60).leftPadded(to: 2)):\(String(seconds % 60).leftPadded(to: 2))"
+    }
+}
