@@ -3,8 +3,9 @@ import Foundation
 /// The breaks cycle: a pure state machine over a `BreakRecord`, driven by events and the time passed in.
 ///
 /// Each kind falls due at `cycles[kind] + interval`. When several kinds fall due within the same
-/// minute, only the longest is presented and it counts for the others. Every transition returns
-/// the effects the runtime must carry out after persisting `record`. See `BreakState` for the diagram.
+/// minute, only the longest is presented and it counts for the others; a kind falling due while a
+/// break waits joins it (a longer one takes its place on screen, after any snooze). Every transition
+/// returns the effects the runtime must carry out after persisting `record`. See `BreakState` for the diagram.
 public struct BreakEngine: Sendable {
     /// Kinds falling due within this span of the earliest are presented as one break.
     public static let coincidenceWindow: TimeInterval = 60
@@ -71,8 +72,10 @@ public struct BreakEngine: Sendable {
             return try snooze(kind, now: now)
         case .userPaused(let until):
             if let until, until <= now { throw .pauseInPast }
+            try requireNotStoppedByHand()
             return pause(until: until)
         case .userPausedUntilTomorrow:
+            try requireNotStoppedByHand()
             return pause(until: Self.nextMidnight(after: now, calendar: calendar))
         case .userResumed:
             guard case .paused = record.state else { throw .notPaused }
@@ -84,6 +87,13 @@ public struct BreakEngine: Sendable {
         case .settingsChanged(let old):
             return settingsChanged(from: old, now: now)
         }
+    }
+
+    /// A pause ends by resuming, so pausing breaks the person stopped would start them; only an
+    /// engine idle because it is outside working hours may be paused (to hold off the next window).
+    private func requireNotStoppedByHand() throws(BreakInputError) {
+        guard case .idle = record.state else { return }
+        if settings.workingHours == nil || record.stoppedUntil != nil { throw .breaksNotRunning }
     }
 
     private func currentBreak(matching kind: BreakKind?) throws(BreakInputError) -> DueBreak {
@@ -114,7 +124,8 @@ public struct BreakEngine: Sendable {
                 guard settings[kind].enabled else { throw .kindDisabled(kind) }
                 chosen = kind
             } else {
-                guard let next = nextDueKind() else { throw .kindDisabled(.eye) }
+                // Past the window's last deadline, the kind that would come next anyway.
+                guard let next = nextDueKind() ?? nextDueKind(in: allDeadlines()) else { throw .kindDisabled(.eye) }
                 chosen = next
             }
             let due = DueBreak(
@@ -142,7 +153,8 @@ public struct BreakEngine: Sendable {
             throw .snoozeLimitReached(limit: BreakSettings.maxSnoozes)
         }
         due.snoozeCount += 1
-        record.state = .snoozed(due, until: now.addingTimeInterval(settings.snooze))
+        let until = now.addingTimeInterval(settings.snooze)
+        record.state = .snoozed(outlasting(due, until: until), until: until)
         return [.withdraw(id: BreakNotifications.id)]
     }
 
@@ -152,7 +164,8 @@ public struct BreakEngine: Sendable {
         return [.withdraw(id: BreakNotifications.id)]
     }
 
-    private mutating func resume(at time: Date) -> [BreakEffect] {
+    /// Running from `time` with fresh cycles, as the working hours allow; the reconciler uses it too.
+    mutating func resume(at time: Date) -> [BreakEffect] {
         record.cycles = CycleStarts(all: time)
         record.stoppedUntil = nil
         if let hours = settings.workingHours {
@@ -183,7 +196,9 @@ public struct BreakEngine: Sendable {
         case .idle, .paused:
             record.state = .running
             record.cycles = CycleStarts(all: now)
-            record.scheduledUntil = nil
+            // Started by hand inside a window, the run still ends with it: a stop and a start must
+            // not switch the schedule off. Outside every window the person overrides the schedule.
+            record.scheduledUntil = settings.workingHours?.window(containing: now, calendar: calendar)?.end
             record.stoppedUntil = nil
             return []
         case .running, .breakPending, .snoozed, .breakActive:
@@ -199,6 +214,9 @@ public struct BreakEngine: Sendable {
         if let due = shownBreak, !settings[due.kind].enabled {
             record.state = .running
             effects.append(.withdraw(id: BreakNotifications.id))
+        } else if case .breakPending(let due) = record.state, old.snoozeMinutes != settings.snoozeMinutes {
+            // The Snooze button on screen names the old duration.
+            effects.append(.present(BreakNotifications.due(due, snoozeMinutes: settings.snoozeMinutes)))
         }
         if old.workingHours != settings.workingHours, record.scheduledUntil != nil || settings.workingHours != nil {
             if let window = settings.workingHours?.window(containing: now, calendar: calendar) {
@@ -224,9 +242,9 @@ public struct BreakEngine: Sendable {
         case .running:
             candidates = [earliestDeadline(), record.scheduledUntil]
         case .breakPending(let due):
-            candidates = [due.expiresAt, upgradeDeadline(for: due), record.scheduledUntil]
+            candidates = [due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
         case .snoozed(let due, let until):
-            candidates = [until, due.expiresAt, upgradeDeadline(for: due), record.scheduledUntil]
+            candidates = [until, due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
         case .breakActive(_, _, let endsAt):
             candidates = [endsAt, record.scheduledUntil]
         }
@@ -261,11 +279,12 @@ public struct BreakEngine: Sendable {
             return [.present(BreakNotifications.due(due, snoozeMinutes: settings.snoozeMinutes))]
         case .breakPending(let due):
             if due.expiresAt <= time { return skip(due, at: due.expiresAt) }
-            return upgrade(due, at: time)
+            return join(due, at: time, snoozedUntil: nil)
         case .snoozed(let due, let until):
             if due.expiresAt <= time { return skip(due, at: due.expiresAt) }
-            if let upgradeAt = upgradeDeadline(for: due), upgradeAt <= time, upgradeAt < until {
-                return upgrade(due, at: time)
+            // A kind falling due during the snooze joins the break; the snooze still holds.
+            if let joinAt = joinDeadline(for: due), joinAt <= time, joinAt < until {
+                return join(due, at: time, snoozedUntil: until)
             }
             record.state = .breakPending(due)
             return [.present(BreakNotifications.due(due, snoozeMinutes: settings.snoozeMinutes))]
@@ -310,27 +329,33 @@ public struct BreakEngine: Sendable {
         return hours.nextWindow(after: now, calendar: calendar)?.start
     }
 
+    /// Enabled kinds' deadlines, wherever they fall.
+    private func allDeadlines() -> [(kind: BreakKind, at: Date)] {
+        settings.enabledKinds.map { (kind: $0, at: deadline(of: $0)) }
+    }
+
     /// Enabled kinds' deadlines that still fall inside the current scheduled run.
     private func liveDeadlines() -> [(kind: BreakKind, at: Date)] {
-        settings.enabledKinds
-            .map { (kind: $0, at: deadline(of: $0)) }
-            .filter { entry in record.scheduledUntil.map { entry.at < $0 } ?? true }
+        allDeadlines().filter { entry in record.scheduledUntil.map { entry.at < $0 } ?? true }
     }
 
     private func earliestDeadline() -> Date? {
         liveDeadlines().map(\.at).min()
     }
 
-    private func nextDueKind() -> BreakKind? {
-        guard let earliest = earliestDeadline() else { return nil }
-        return liveDeadlines()
+    /// The longest kind of those falling due together first among `deadlines`.
+    private func nextDueKind(in deadlines: [(kind: BreakKind, at: Date)]? = nil) -> BreakKind? {
+        let deadlines = deadlines ?? liveDeadlines()
+        guard let earliest = deadlines.map(\.at).min() else { return nil }
+        return deadlines
             .filter { $0.at <= earliest.addingTimeInterval(Self.coincidenceWindow) }
             .map(\.kind)
             .max()
     }
 
-    private func upgradeDeadline(for due: DueBreak) -> Date? {
-        liveDeadlines().filter { $0.kind > due.kind }.map(\.at).min()
+    /// When a kind the waiting break does not yet cover falls due and joins it.
+    private func joinDeadline(for due: DueBreak) -> Date? {
+        liveDeadlines().filter { !due.covers.contains($0.kind) }.map(\.at).min()
     }
 
     private func dueBreak(fallingDueAt earliest: Date, presentedAt time: Date) -> DueBreak {
@@ -347,18 +372,41 @@ public struct BreakEngine: Sendable {
         )
     }
 
-    private mutating func upgrade(_ due: DueBreak, at time: Date) -> [BreakEffect] {
+    /// Kinds falling due at `time` join the waiting break, so they are answered with it instead of
+    /// surfacing, already expired, once it is gone. A longer kind takes over the break: it is shown
+    /// now, or when the snooze ends, and expires with its own next cycle. The snooze count carries
+    /// over, so the limit holds for the whole break.
+    private mutating func join(_ due: DueBreak, at time: Date, snoozedUntil until: Date?) -> [BreakEffect] {
         let fresh = dueBreak(fallingDueAt: time, presentedAt: time)
         let covers = Array(Set(due.covers).union(fresh.covers)).sorted()
         let kind = covers.max() ?? due.kind
-        let upgraded = DueBreak(
+        let joined = DueBreak(
             kind: kind,
             covers: covers,
             dueAt: due.dueAt,
-            expiresAt: time.addingTimeInterval(settings[kind].interval)
+            expiresAt: kind == due.kind ? due.expiresAt : time.addingTimeInterval(settings[kind].interval),
+            snoozeCount: due.snoozeCount
         )
-        record.state = .breakPending(upgraded)
-        return [.present(BreakNotifications.due(upgraded, snoozeMinutes: settings.snoozeMinutes))]
+        if let until {
+            record.state = .snoozed(outlasting(joined, until: until), until: until)
+            return []
+        }
+        record.state = .breakPending(joined)
+        guard kind != due.kind else { return [] }
+        return [.present(BreakNotifications.due(joined, snoozeMinutes: settings.snoozeMinutes))]
+    }
+
+    /// A snoozed break must come back before it expires: when the snooze would outlast it, it
+    /// expires one interval after it comes back. The reconciler uses it too.
+    func outlasting(_ due: DueBreak, until: Date) -> DueBreak {
+        guard due.expiresAt <= until else { return due }
+        return DueBreak(
+            kind: due.kind,
+            covers: due.covers,
+            dueAt: due.dueAt,
+            expiresAt: until.addingTimeInterval(settings[due.kind].interval),
+            snoozeCount: due.snoozeCount
+        )
     }
 
     // MARK: - Outcomes
@@ -391,11 +439,15 @@ public struct BreakEngine: Sendable {
     }
 
     /// The same break always gets the same id, so recording it twice after a crash stores it once.
+    ///
+    /// A version-8 UUID: the due time's 48-bit Unix milliseconds first (as in UUIDv7, good until the
+    /// year 10889), then the version nibble, the variant with the kind, and "LO". The version
+    /// nibble sits after the timestamp so it never overwrites any of its bits.
     static func sessionID(kind: BreakKind, dueAt: Date) -> BreakSessionID {
         let millis = UInt64(bitPattern: Int64((dueAt.timeIntervalSince1970 * 1000).rounded()))
         var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 { bytes[index] = UInt8(truncatingIfNeeded: millis >> (56 - 8 * UInt64(index))) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> (40 - 8 * UInt64(index))) }
+        bytes[6] = 0x80
         bytes[8] = 0x80 | UInt8(kind.rank)
         bytes[9] = 0x4C
         bytes[10] = 0x4F

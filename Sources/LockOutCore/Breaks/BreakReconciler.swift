@@ -22,9 +22,11 @@ public struct PendingAlarm: Codable, Hashable, Sendable {
 /// - Running, and a platform alarm for a kind is alerting: that break is pending.
 /// - Running, and a kind fell due while nothing ran: the break is pending, presented now, not lost.
 /// - Pending or snoozed past the time it would have counted as skipped: pending, with a fresh expiry from now.
+/// - Pending or snoozed while other kinds fell due: they join it (the longest is presented, with a
+///   fresh expiry), rather than each surfacing already expired and being skipped unseen.
 /// - Snoozed past its snooze: pending.
 /// - Active: stays active; if it ended while nothing ran, the next tick completes it at its end.
-/// - Paused past its end: running from now.
+/// - Paused past its end: running from now, as the working hours allow (idle outside a window).
 public enum BreakReconciler {
     public static func reconcile(
         record stored: StoredBreakRecord?,
@@ -38,14 +40,14 @@ public enum BreakReconciler {
         for kind in BreakKind.allCases where record.cycles[kind] > now {
             record.cycles[kind] = now
         }
-        let engine = BreakEngine(record: record, settings: settings, calendar: calendar)
+        var engine = BreakEngine(record: record, settings: settings, calendar: calendar)
         switch record.state {
         case .idle, .breakActive:
             break
         case .paused(let until):
             if let until, until <= now {
-                record.state = .running
-                record.cycles = CycleStarts(all: now)
+                _ = engine.resume(at: now)
+                record = engine.record
             }
         case .running:
             if let end = record.scheduledUntil, end <= now {
@@ -55,10 +57,10 @@ public enum BreakReconciler {
                 record.state = .breakPending(due)
             }
         case .breakPending(let due):
-            record.state = .breakPending(refreshed(due, settings: settings, now: now))
+            record.state = .breakPending(refreshed(due, engine: engine, now: now))
         case .snoozed(let due, let until):
-            let fresh = refreshed(due, settings: settings, now: now)
-            record.state = until <= now ? .breakPending(fresh) : .snoozed(fresh, until: until)
+            let fresh = refreshed(due, engine: engine, now: now)
+            record.state = until <= now ? .breakPending(fresh) : .snoozed(engine.outlasting(fresh, until: until), until: until)
         }
         return record
     }
@@ -89,13 +91,21 @@ public enum BreakReconciler {
         )
     }
 
-    private static func refreshed(_ due: DueBreak, settings: BreakSettings, now: Date) -> DueBreak {
-        guard due.expiresAt <= now else { return due }
+    /// The waiting break with every kind that fell due meanwhile joined to it, and a fresh expiry
+    /// from now when it expired or a longer kind took it over.
+    private static func refreshed(_ due: DueBreak, engine: BreakEngine, now: Date) -> DueBreak {
+        let settings = engine.settings
+        let fellDue = settings.enabledKinds.filter { kind in
+            engine.deadline(of: kind) <= now && engine.record.scheduledUntil.map { engine.deadline(of: kind) < $0 } ?? true
+        }
+        let covers = Array(Set(due.covers).union(fellDue)).sorted()
+        let kind = covers.max() ?? due.kind
+        guard due.expiresAt <= now || kind != due.kind || covers != due.covers else { return due }
         return DueBreak(
-            kind: due.kind,
-            covers: due.covers,
+            kind: kind,
+            covers: covers,
             dueAt: due.dueAt,
-            expiresAt: now.addingTimeInterval(settings[due.kind].interval),
+            expiresAt: due.expiresAt <= now || kind != due.kind ? now.addingTimeInterval(settings[kind].interval) : due.expiresAt,
             snoozeCount: due.snoozeCount
         )
     }

@@ -61,9 +61,23 @@ public struct WorkingHours: Codable, Hashable, Sendable {
 
     private func interval(onDayStarting dayStart: Date, calendar: Calendar) -> DateInterval? {
         let weekday = calendar.component(.weekday, from: dayStart)
-        guard let window = windows[weekday] else { return nil }
-        let start = calendar.date(byAdding: .minute, value: window.startMinute, to: dayStart) ?? dayStart
-        let end = calendar.date(byAdding: .minute, value: window.endMinute, to: dayStart) ?? dayStart
+        guard let window = windows[weekday],
+              let start = wallClock(minute: window.startMinute, onDayStarting: dayStart, calendar: calendar),
+              let end = wallClock(minute: window.endMinute, onDayStarting: dayStart, calendar: calendar)
+        else { return nil }
         return end > start ? DateInterval(start: start, end: end) : nil
+    }
+
+    /// The local time `minute` minutes into the day as a clock on the wall reads it, so 09:00 stays
+    /// 09:00 on a daylight-saving change day (adding 540 minutes to midnight would give 10:00 or 08:00).
+    /// 24:00 is the next local midnight; a time the change skips moves forward by the gap.
+    private func wallClock(minute: Int, onDayStarting dayStart: Date, calendar: Calendar) -> Date? {
+        if minute >= 1440 {
+            return BreakEngine.nextMidnight(after: dayStart, calendar: calendar)
+        }
+        var parts = calendar.dateComponents([.year, .month, .day], from: dayStart)
+        parts.hour = minute / 60
+        parts.minute = minute % 60
+        return calendar.date(from: parts)
     }
 }

@@ -53,7 +53,7 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
         let record = engine.record
         toggles = BreakKind.allCases.map { Toggle(kind: $0, title: $0.title, enabled: settings[$0].enabled) }
         todayCompliance = today.flatMap { $0.total > 0 ? $0.complianceRate : nil }
-        todayCompliancePercent = todayCompliance.map { "\(Int(($0 * 100).rounded()))%" } ?? "—"
+        todayCompliancePercent = todayCompliance.map(StatisticsScreen.percent) ?? "—"
         skippedToday = today?.skipped ?? 0
 
         let upcoming = Self.nextBreak(engine: engine, now: now)
@@ -69,13 +69,14 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
             nextBreak = nil
             currentBreak = nil
             pausedUntil = until
-            headline = until.map { "Paused for \(Countdown.text($0.timeIntervalSince(now)))" } ?? "Paused"
+            headline = until.map { "Paused for \(DurationParser.countdown($0.timeIntervalSince(now)))" } ?? "Paused"
         case .running:
             state = "running"
             nextBreak = upcoming
             currentBreak = nil
             pausedUntil = nil
-            headline = upcoming.map { "\($0.title) in \($0.countdown)" } ?? "No break kind is enabled"
+            headline = upcoming.map { "\($0.title) in \($0.countdown)" }
+                ?? Self.noUpcomingBreak(settings: settings, scheduledUntil: record.scheduledUntil, now: now)
         case .breakPending(let due):
             state = "breakPending"
             nextBreak = nil
@@ -87,13 +88,13 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
             nextBreak = nil
             currentBreak = Self.current(due, until: until, now: now)
             pausedUntil = nil
-            headline = "\(due.kind.title) snoozed, back in \(Countdown.text(until.timeIntervalSince(now)))"
+            headline = "\(due.kind.title) snoozed, back in \(DurationParser.countdown(until.timeIntervalSince(now)))"
         case .breakActive(let due, _, let endsAt):
             state = "breakActive"
             nextBreak = nil
             currentBreak = Self.current(due, until: endsAt, now: now)
             pausedUntil = nil
-            headline = "\(due.kind.title) in progress, \(Countdown.text(endsAt.timeIntervalSince(now))) left"
+            headline = "\(due.kind.title) in progress, \(DurationParser.countdown(endsAt.timeIntervalSince(now))) left"
         }
     }
 
@@ -113,8 +114,14 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
             title: kind.title,
             dueAt: earliest,
             secondsLeft: max(0, Int(left.rounded(.up))),
-            countdown: Countdown.text(left)
+            countdown: DurationParser.countdown(left)
         )
+    }
+
+    /// Why nothing is coming: every kind is off, or the working-hours window ends before the next deadline.
+    private static func noUpcomingBreak(settings: BreakSettings, scheduledUntil: Date?, now: Date) -> String {
+        guard !settings.enabledKinds.isEmpty, let end = scheduledUntil else { return "No break kind is enabled" }
+        return "No more breaks today, working hours end in \(DurationParser.countdown(end.timeIntervalSince(now)))"
     }
 
     private static func current(_ due: DueBreak, until: Date?, now: Date) -> CurrentBreak {
@@ -126,15 +133,7 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
             snoozeCount: due.snoozeCount,
             canSnooze: due.snoozeCount < BreakSettings.maxSnoozes,
             until: until,
-            countdown: until.map { Countdown.text($0.timeIntervalSince(now)) }
+            countdown: until.map { DurationParser.countdown($0.timeIntervalSince(now)) }
         )
-    }
-}
-
-/// `MM:SS` countdowns; minutes run past 59, partial seconds round up, the past shows `00:00`.
-public enum Countdown {
-    public static func text(_ interval: TimeInterval) -> String {
-        let seconds = max(0, Int(interval.rounded(.up)))
-        return "\(String(seconds / 60).leftPadded(to: 2)):\(String(seconds % 60).leftPadded(to: 2))"
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A number the person sets with a stepper, with the range it may take.
+public struct StepperField: Codable, Equatable, Sendable {
+    /// What the row is called, like "Interval".
+    public let title: String
+    public let value: Int
+    public let minimum: Int
+    public let maximum: Int
+    /// The unit shown after the value, like "min".
+    public let unit: String
+
+    /// Creates a stepper whose value may lie within `range`.
+    public init(title: String, value: Int, range: ClosedRange<Int>, unit: String) {
+        self.title = title
+        self.value = value
+        self.minimum = range.lowerBound
+        self.maximum = range.upperBound
+        self.unit = unit
+    }
+
+    /// The values the stepper allows.
+    public var range: ClosedRange<Int> { minimum...maximum }
+}
+
+/// What the Schedule screen shows: one section per break kind, and the working hours.
+public struct ScheduleScreen: Codable, Equatable, Sendable {
+    /// One kind's switch, interval and duration.
+    public struct Section: Codable, Equatable, Sendable {
+        public let kind: BreakKind
+        /// The header, like "Eye Break".
+        public let title: String
+        public let enabled: Bool
+        /// Minutes between breaks.
+        public let interval: StepperField
+        /// Seconds a break lasts.
+        public let duration: StepperField
+    }
+
+    /// One weekday of the working-hours schedule.
+    public struct WorkingHoursRow: Codable, Equatable, Sendable {
+        /// As `Calendar` numbers weekdays: 1 is Sunday, 7 is Saturday.
+        public let weekday: Int
+        /// The weekday's English name, like "Monday".
+        public let name: String
+        /// The window, like "09:00–17:00".
+        public let hours: String
+    }
+
+    /// Eye, micro and long break, in that order.
+    public let sections: [Section]
+    /// The days that have a working-hours window, Monday first; empty when no schedule is set.
+    public let workingHours: [WorkingHoursRow]
+
+    /// Builds the screen from the stored settings.
+    public init(settings: BreakSettings) {
+        sections = BreakKind.allCases.map { kind in
+            let kindSettings = settings[kind]
+            return Section(
+                kind: kind,
+                title: kind.title,
+                enabled: kindSettings.enabled,
+                interval: StepperField(
+                    title: "Interval", value: kindSettings.intervalMinutes, range: BreakSettings.intervalRange, unit: "min"
+                ),
+                duration: StepperField(
+                    title: "Duration", value: kindSettings.durationSeconds, range: BreakSettings.durationRange, unit: "s"
+                )
+            )
+        }
+        let windows = settings.workingHours?.windows ?? [:]
+        workingHours = Self.mondayFirst.compactMap { weekday in
+            windows[weekday].map { window in
+                WorkingHoursRow(
+                    weekday: weekday,
+                    name: Self.weekdayNames[weekday - 1],
+                    hours: "\(Self.clock(window.startMinute))–\(Self.clock(window.endMinute))"
+                )
+            }
+        }
+    }
+
+    private static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    private static let mondayFirst = [2, 3, 4, 5, 6, 7, 1]
+
+    /// Minutes after midnight as `HH:MM`; 1440 is `24:00`.
+    static func clock(_ minutes: Int) -> String {
+        "\(String(minutes / 60).leftPadded(to: 2)):\(String(minutes % 60).leftPadded(to: 2))"
+    }
+}

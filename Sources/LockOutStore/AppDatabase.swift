@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+/// The LockOut database: one SQLite connection writer, its schema migrated on open.
+///
+/// The agent and the CLI may open the same file at the same time: the file is in WAL mode and
+/// a connection waits for a busy lock instead of failing at once.
+public final class AppDatabase: Sendable {
+    /// Writes go through this single writer; each intention-named write is one transaction.
+    let writer: any DatabaseWriter
+
+    /// Wraps `writer` and migrates its schema to the current version.
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Read-only access, for queries that no repository offers yet.
+    public var reader: any DatabaseReader { writer }
+
+    /// Completed and skipped breaks.
+    public var breakHistory: GRDBBreakHistory { GRDBBreakHistory(writer) }
+
+    /// The person's break settings.
+    public var settingsStore: GRDBSettingsStore { GRDBSettingsStore(writer) }
+
+    /// The breaks engine's saved state.
+    public var breakRecordStore: GRDBBreakRecordStore { GRDBBreakRecordStore(writer) }
+}
+
+extension AppDatabase {
+    /// Opens (creating if needed) the database file at `url`, with its directory, in WAL mode.
+    public static func open(at url: URL) throws -> AppDatabase {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
+        // A DatabasePool always puts the file in WAL mode: readers don't block the writer.
+        let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
+        do {
+            return try AppDatabase(pool)
+        } catch {
+            // Another process may have migrated the same new file at the same moment; once it
+            // committed, migrating again finds nothing left to do. A real failure fails again.
+            return try AppDatabase(pool)
+        }
+    }
+
+    /// A private database in memory, gone when the value is released.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(configuration: makeConfiguration()))
+    }
+
+    static func makeConfiguration() -> Configuration {
+        var configuration = Configuration()
+        configuration.label = "LockOut"
+        configuration.foreignKeysEnabled = true
+        // The agent and a CLI command can both hold the file: wait for the lock instead of failing.
+        configuration.busyMode = .timeout(5)
+        return configuration
+    }
+}

@@ -1,0 +1,63 @@
+import GRDB
+
+extension AppDatabase {
+    /// The schema, one migration per released change; a released migration is never edited.
+    ///
+    /// Ranges in the CHECK constraints are written out rather than read from `BreakSettings`,
+    /// because a migration must create the same schema on every device, whatever the code says later.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createBreaks", migrate: createBreaks)
+        return migrator
+    }
+
+    private static func createBreaks(_ db: Database) throws {
+        try db.create(table: "breakSession") { t in
+            t.primaryKey("id", .text)
+                .check(sql: "length(id) = 36")
+            t.column("kind", .text).notNull()
+                .check { ["eye", "micro", "long"].contains($0) }
+            // Seconds since 1970: exact, ordered and cheap to compare.
+            t.column("dueAt", .double).notNull()
+            t.column("endedAt", .double).notNull()
+            t.column("outcome", .text).notNull()
+                .check { ["completed", "skipped"].contains($0) }
+            t.column("snoozeCount", .integer).notNull()
+                .check { $0 >= 0 }
+            // The local day, `YYYY-MM-DD`: text order is date order.
+            t.column("day", .text).notNull()
+                .check(sql: "length(day) = 10 AND day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
+        }
+        // Covers the daily aggregation (and pruning by day) without touching the table.
+        try db.create(index: "breakSession_on_day_outcome", on: "breakSession", columns: ["day", "outcome"])
+        // Serves `sessions(endedFrom:to:)` in its order, ties broken by id, without a sort.
+        try db.create(index: "breakSession_on_endedAt_id", on: "breakSession", columns: ["endedAt", "id"])
+
+        try db.create(table: "settings") { t in
+            // Single row: id is always 1 and an insert replaces the row.
+            t.primaryKey("id", .integer, onConflict: .replace).check { $0 == 1 }
+            for kind in ["eye", "micro", "long"] {
+                t.column("\(kind)Enabled", .boolean).notNull()
+                    .check { [false, true].contains($0) }
+                t.column("\(kind)IntervalMinutes", .integer).notNull()
+                    .check { (1...120).contains($0) }
+                t.column("\(kind)DurationSeconds", .integer).notNull()
+                    .check { (5...3600).contains($0) }
+            }
+            t.column("snoozeMinutes", .integer).notNull()
+                .check { (1...60).contains($0) }
+            t.column("retentionDays", .integer).notNull()
+                .check { (7...3650).contains($0) }
+            // JSON of `WorkingHours`; NULL when breaks run whenever the agent runs.
+            t.column("workingHours", .text)
+                .check(sql: "workingHours IS NULL OR json_valid(workingHours)")
+        }
+
+        try db.create(table: "breakRecord") { t in
+            t.primaryKey("id", .integer, onConflict: .replace).check { $0 == 1 }
+            t.column("json", .text).notNull()
+                .check(sql: "json_valid(json)")
+            t.column("updatedAt", .double).notNull()
+        }
+    }
+}
