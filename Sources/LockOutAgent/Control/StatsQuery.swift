@@ -1,0 +1,28 @@
+import Foundation
+import LockOutCore
+
+/// Reads statistics from the history; the aggregation itself runs in the database.
+public struct StatsQuery: Sendable {
+    /// How far back a streak or an export looks: the longest retention allowed.
+    public static let lookBackDays = BreakSettings.retentionRange.upperBound
+
+    private let history: any BreakHistory
+    private let calendar: Calendar
+
+    public init(history: any BreakHistory, calendar: Calendar) {
+        self.history = history
+        self.calendar = calendar
+    }
+
+    /// The report for the `range` days ending today; the streak looks at the whole history.
+    public func report(range: StatsRange, now: Date) throws -> StatsReport {
+        let today = LocalDate(now, in: calendar)
+        return StatsReport(range: range, stats: try allDays(now: now), today: today, calendar: calendar)
+    }
+
+    /// Every day with breaks, oldest first, up to today.
+    public func allDays(now: Date) throws -> [DayStat] {
+        let today = LocalDate(now, in: calendar)
+        return try history.dayStats(from: today.adding(days: -Self.lookBackDays, in: calendar), through: today)
+    }
+}

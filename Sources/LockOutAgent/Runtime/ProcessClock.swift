@@ -1,0 +1,69 @@
+import Foundation
+
+/// The agent's and the CLI's idea of now: the wall clock, or a clock that starts at `LOCKOUT_NOW`
+/// and runs `LOCKOUT_CLOCK_SCALE` times faster, for demos and end-to-end tests.
+public struct ProcessClock: Sendable {
+    public let scale: Double
+    private let realOrigin: Date
+    private let virtualOrigin: Date
+    private let wallNow: @Sendable () -> Date
+
+    /// A clock that reads `wallNow`, starting at `startingAt` (default: the wall clock) and running `scale` times faster.
+    public init(scale: Double = 1, startingAt: Date? = nil, wallNow: @escaping @Sendable () -> Date = { Date() }) {
+        let real = wallNow()
+        self.scale = scale
+        self.realOrigin = real
+        self.virtualOrigin = startingAt ?? real
+        self.wallNow = wallNow
+    }
+
+    /// Reads `LOCKOUT_NOW` (ISO-8601) and `LOCKOUT_CLOCK_SCALE` (a number ≥ 1) from the environment.
+    public static func fromEnvironment(_ environment: [String: String]) throws(ClockConfigurationError) -> ProcessClock {
+        var start: Date?
+        if let text = environment["LOCKOUT_NOW"], !text.isEmpty {
+            guard let date = parseISO8601(text) else { throw .badNow(text) }
+            start = date
+        }
+        var scale = 1.0
+        if let text = environment["LOCKOUT_CLOCK_SCALE"], !text.isEmpty {
+            guard let value = Double(text), value >= 1, value.isFinite else { throw .badScale(text) }
+            scale = value
+        }
+        return ProcessClock(scale: scale, startingAt: start)
+    }
+
+    /// Now on this clock.
+    public func now() -> Date {
+        let elapsed = wallNow().timeIntervalSince(realOrigin)
+        return virtualOrigin.addingTimeInterval(elapsed * scale)
+    }
+
+    /// The wall-clock moment at which this clock shows `date`; what a kernel timer is armed for.
+    public func wallDate(for date: Date) -> Date {
+        realOrigin.addingTimeInterval(date.timeIntervalSince(virtualOrigin) / scale)
+    }
+
+    /// The wall-clock time right now, unscaled.
+    public func wallClock() -> Date { wallNow() }
+
+    static func parseISO8601(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
+    }
+}
+
+/// What was wrong with the testability variables.
+public enum ClockConfigurationError: Error, Equatable, CustomStringConvertible {
+    case badNow(String)
+    case badScale(String)
+
+    public var description: String {
+        switch self {
+        case .badNow(let text): "LOCKOUT_NOW '\(text)' is not an ISO-8601 date-time like 2026-11-22T09:00:00Z"
+        case .badScale(let text): "LOCKOUT_CLOCK_SCALE '\(text)' is not a number ≥ 1"
+        }
+    }
+}

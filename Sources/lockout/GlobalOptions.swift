@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import LockOutAgent
+import LockOutCore
+import LockOutStore
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: "Where LockOut keeps its database and agent file (default: $XDG_DATA_HOME/lockout).")
+    var dataDir: String?
+
+    /// The data directory, the database in it, and the clock this process runs on.
+    func context() throws -> CLIContext {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? DataLocation.defaultDirectory(environment: environment)
+        let clock = try ProcessClock.fromEnvironment(environment)
+        let database = try AppDatabase.open(at: DataLocation.databaseURL(in: directory))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        let stores = BreakStores(
+            history: database.breakHistory,
+            settings: database.settingsStore,
+            record: database.breakRecordStore
+        )
+        return CLIContext(
+            directory: directory,
+            database: database,
+            service: BreakService(stores: stores, calendar: calendar),
+            clock: clock,
+            calendar: calendar
+        )
+    }
+}
+
+/// What a command works with.
+struct CLIContext {
+    let directory: URL
+    let database: AppDatabase
+    let service: BreakService
+    let clock: ProcessClock
+    let calendar: Calendar
+
+    /// The running agent when there is one, else the database directly.
+    func control() throws -> any BreakControl {
+        try BreakControls.connect(directory: directory, service: service, clock: clock)
+    }
+}
+
+/// Runs `body`, turning any error into one line on stderr and a non-zero exit.
+func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let exit as ExitCode {
+        throw exit
+    } catch {
+        FileHandle.standardError.write(Data("lockout: \(error)\n".utf8))
+        throw ExitCode.failure
+    }
+}
+
+/// Writes a value as JSON on stdout.
+func printJSON(_ value: some Encodable) throws {
+    let data = try AgentJSON.encoder(pretty: false).encode(value)
+    print(String(decoding: data, as: UTF8.self))
+}
+
+/// An argument that must be a break kind.
+func parseKind(_ text: String?) throws -> BreakKind? {
+    guard let text else { return nil }
+    return try BreakKind(parsing: text)
+}

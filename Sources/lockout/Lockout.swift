@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// `lockout`: the device agent and the commands that control it.
+@main
+struct Lockout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lockout",
+        abstract: "LockOut: eye, micro and long break reminders with statistics.",
+        subcommands: [
+            Run.self, Status.self, BreakVerb.self, Pause.self, Resume.self, Start.self, Stop.self,
+            Schedule.self, SettingsVerb.self, Stats.self, Export.self,
+        ]
+    )
+
+    /// Parses `lockout [--data-dir DIR] SUBCOMMAND …`: the global option may stand before the subcommand.
+    static func main() async {
+        let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// Moves `--data-dir DIR` (or `--data-dir=DIR`) given before the subcommand to the end, where every
+    /// subcommand's own `GlobalOptions` reads it.
+    static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count, arguments[index].hasPrefix("--data-dir") {
+            if arguments[index] == "--data-dir", index + 1 < arguments.count {
+                leading += arguments[index...(index + 1)]
+                index += 2
+            } else {
+                leading.append(arguments[index])
+                index += 1
+            }
+        }
+        return Array(arguments[index...]) + leading
+    }
+}

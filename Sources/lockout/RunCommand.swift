@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import LockOutAgent
+
+/// `lockout run`: the device agent in the foreground.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the agent in the foreground: break reminders as desktop notifications, and the local API."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Port for the local API on 127.0.0.1 (default: any free port).")
+    var port: Int = 0
+
+    func run() async throws {
+        let context = try reportingErrors { try global.context() }
+        let host = AgentHost(
+            directory: context.directory,
+            service: context.service,
+            clock: context.clock,
+            port: port
+        )
+        do {
+            try await host.run()
+        } catch {
+            FileHandle.standardError.write(Data("lockout: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

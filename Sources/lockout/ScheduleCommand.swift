@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import LockOutAgent
+import LockOutCore
+
+/// `lockout schedule`: the three break kinds' intervals, durations and toggles.
+struct Schedule: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show or change how often and how long each break kind runs.",
+        subcommands: [Show.self, Set.self, Hours.self],
+        defaultSubcommand: Show.self
+    )
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the schedule.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let settings = try reportingErrors { try global.context().control().settings() }
+            let screen = ScheduleScreen(settings: settings)
+            if json { try printJSON(screen) } else { print(TextRendering.schedule(screen)) }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change one break kind.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "eye, micro or long.") var kind: String
+        @Option(help: "Interval, whole minutes 1...120, like 20m or 1h.") var every: String?
+        @Option(name: .customLong("for"), help: "Duration, 5...3600 seconds, like 20s or 5m.") var duration: String?
+        @Option(help: "true or false.") var enabled: String?
+
+        func run() throws {
+            let screen = try reportingErrors {
+                let kind = try BreakKind(parsing: kind)
+                let interval = try every.map { try DurationParser.wholeMinutes($0) }
+                let seconds = try duration.map { try DurationParser.seconds($0) }
+                let toggle = try enabled.map(parseBool)
+                guard interval != nil || seconds != nil || toggle != nil else {
+                    throw CLIUsageError("nothing to change: give --every, --for or --enabled")
+                }
+                let control = try global.context().control()
+                _ = try control.perform(.setKind(kind, intervalMinutes: interval, durationSeconds: seconds, enabled: toggle))
+                return ScheduleScreen(settings: try control.settings())
+            }
+            print(TextRendering.schedule(screen))
+        }
+    }
+
+    struct Hours: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set working hours, like 'mon-fri 09:00-17:00', or 'off' to run breaks at any time."
+        )
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Days (mon-fri, sat,sun, daily) and a window HH:MM-HH:MM, or 'off'.") var words: [String]
+
+        func run() throws {
+            let screen = try reportingErrors {
+                let hours = try WorkingHoursParser.parse(words)
+                let control = try global.context().control()
+                _ = try control.perform(.setWorkingHours(hours))
+                return ScheduleScreen(settings: try control.settings())
+            }
+            print(TextRendering.schedule(screen))
+        }
+    }
+}
+
+func parseBool(_ text: String) throws -> Bool {
+    switch text.lowercased() {
+    case "true", "yes", "on": return true
+    case "false", "no", "off": return false
+    default: throw CLIUsageError("'\(text)' is not true or false")
+    }
+}
+
+/// `lockout settings`: snooze and retention.
+struct SettingsVerb: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show or change the snooze duration and how long history is kept.",
+        subcommands: [Show.self, Set.self],
+        defaultSubcommand: Show.self
+    )
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the settings.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let settings = try reportingErrors { try global.context().control().settings() }
+            let screen = SettingsScreen(settings: settings)
+            if json { try printJSON(screen) } else { print(TextRendering.settings(screen)) }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a setting: 'snooze DURATION' (1...60 min) or 'retention DAYS' (7...3650)."
+        )
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "snooze or retention.") var name: String
+        @Argument(help: "The new value.") var value: String
+
+        func run() throws {
+            let screen = try reportingErrors {
+                let command: BreakCommand
+                switch name {
+                case "snooze":
+                    command = .setSnooze(minutes: try DurationParser.wholeMinutes(value))
+                case "retention":
+                    guard let days = Int(value) else { throw CLIUsageError("retention must be a whole number of days, 7...3650") }
+                    command = .setRetention(days: days)
+                default:
+                    throw CLIUsageError("unknown setting '\(name)': use snooze or retention")
+                }
+                let control = try global.context().control()
+                _ = try control.perform(command)
+                return SettingsScreen(settings: try control.settings())
+            }
+            print(TextRendering.settings(screen))
+        }
+    }
+}

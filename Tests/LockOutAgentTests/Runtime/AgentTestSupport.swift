@@ -1,0 +1,90 @@
+import Foundation
+import LockOutAgent
+import LockOutCore
+import LockOutStore
+
+/// A wall clock a test moves by hand.
+final class ManualWallClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date) { current = start }
+
+    var now: Date { lock.withLock { current } }
+
+    func set(_ date: Date) { lock.withLock { current = date } }
+
+    func advance(by seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
+}
+
+/// Records what the agent shows and withdraws.
+final class RecordingNotifier: Notifying, @unchecked Sendable {
+    enum Entry: Equatable {
+        case presented(NotificationRequest)
+        case withdrawn(String)
+    }
+
+    private let lock = NSLock()
+    private var log: [Entry] = []
+
+    var entries: [Entry] { lock.withLock { log } }
+
+    var presented: [NotificationRequest] {
+        entries.compactMap { if case .presented(let request) = $0 { request } else { nil } }
+    }
+
+    func present(_ request: NotificationRequest, onAction: @escaping @Sendable (String) -> Void) {
+        lock.withLock { log.append(.presented(request)) }
+    }
+
+    func withdraw(id: String) {
+        lock.withLock { log.append(.withdrawn(id)) }
+    }
+}
+
+/// A temporary data directory with a real SQLite database, and agents over it.
+struct AgentFixture {
+    static let start = Date(timeIntervalSince1970: 1_795_420_800) // 2026-11-23 08:00 UTC, a Monday
+
+    let directory: URL
+    let database: AppDatabase
+    let calendar: Calendar
+    let wall: ManualWallClock
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-agent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        database = try AppDatabase.open(at: DataLocation.databaseURL(in: directory))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+        self.calendar = calendar
+        wall = ManualWallClock(Self.start)
+    }
+
+    var service: BreakService {
+        BreakService(
+            stores: BreakStores(history: database.breakHistory, settings: database.settingsStore, record: database.breakRecordStore),
+            calendar: calendar
+        )
+    }
+
+    /// An agent over the same database, as a new process would start it.
+    func makeAgent(notifier: RecordingNotifier, timer: ManualDeadlineTimer) -> BreakAgent {
+        let wall = self.wall
+        let clock = ProcessClock(scale: 1, wallNow: { wall.now })
+        return BreakAgent(service: service, notifier: notifier, timer: timer, clock: clock)
+    }
+
+    /// Reopens the database file, as a restarted process would.
+    func reopened() throws -> AppDatabase {
+        try AppDatabase.open(at: DataLocation.databaseURL(in: directory))
+    }
+
+    func sessions() throws -> [BreakSession] {
+        try database.breakHistory.sessions(endedFrom: .distantPast, to: .distantFuture)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
