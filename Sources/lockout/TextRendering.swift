@@ -12,9 +12,6 @@ enum TextRendering {
                 lines.append("Answer with: lockout break \(answers)")
             }
         }
-        if let until = screen.pausedUntil {
-            lines.append("Resumes at \(localTime(until))")
-        }
         var today = "Today: \(screen.todayCompliancePercent) compliance"
         if screen.skippedToday > 0 { today += ", \(screen.skippedToday) skipped" }
         lines.append(today)
@@ -57,12 +54,5 @@ enum TextRendering {
         lines.append(screen.summary.map { "\($0.title): \($0.value)" }.joined(separator: "   "))
         lines.append("█ completed  ░ skipped")
         return lines.joined(separator: "\n")
-    }
-
-    private static func localTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
     }
 }

@@ -63,13 +63,14 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
             nextBreak = nil
             currentBreak = nil
             pausedUntil = nil
-            headline = "Breaks are stopped"
+            headline = Self.idleHeadline(engine: engine, now: now)
         case .paused(let until):
             state = "paused"
             nextBreak = nil
             currentBreak = nil
             pausedUntil = until
-            headline = until.map { "Paused for \(DurationParser.countdown($0.timeIntervalSince(now)))" } ?? "Paused"
+            headline = until.map { "Paused until \(LocalTimeText.text($0, now: now, calendar: engine.calendar))" }
+                ?? "Paused"
         case .running:
             state = "running"
             nextBreak = upcoming
@@ -96,6 +97,16 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
             pausedUntil = nil
             headline = "\(due.kind.title) in progress, \(DurationParser.countdown(endsAt.timeIntervalSince(now))) left"
         }
+    }
+
+    private static func idleHeadline(engine: BreakEngine, now: Date) -> String {
+        if let stoppedUntil = engine.record.stoppedUntil {
+            return "Breaks are stopped until \(LocalTimeText.text(stoppedUntil, now: now, calendar: engine.calendar))"
+        }
+        if let opens = engine.nextDeadline(now: now), engine.settings.workingHours != nil {
+            return "Outside working hours: breaks start at \(LocalTimeText.text(opens, now: now, calendar: engine.calendar))"
+        }
+        return "Breaks are stopped"
     }
 
     private static func nextBreak(engine: BreakEngine, now: Date) -> NextBreak? {

@@ -63,14 +63,37 @@ struct DashboardScreenTests {
         #expect(dashboard.nextBreak == nil)
     }
 
-    @Test("paused: how long the pause has left")
+    @Test("paused: the local time the pause ends")
     func pausedHeadline() throws {
         var engine = BreakFixture.running()
         _ = try engine.execute(.pause(seconds: 600), now: BreakFixture.at(1))
         let dashboard = screen(engine, now: BreakFixture.at(1))
         #expect(dashboard.state == "paused")
-        #expect(dashboard.headline == "Paused for 10:00")
+        #expect(dashboard.headline == "Paused until 23:24")
         #expect(dashboard.pausedUntil == BreakFixture.at(11))
+    }
+
+    @Test("paused past midnight: the date and time the pause ends")
+    func pausedUntilTomorrow() throws {
+        var engine = BreakFixture.running()
+        _ = try engine.execute(.pauseUntilTomorrow, now: BreakFixture.at(1))
+        #expect(screen(engine, now: BreakFixture.at(1)).headline == "Paused until 2023-11-15 00:00")
+    }
+
+    @Test("idle outside working hours: when the next window opens")
+    func idleOutsideWorkingHours() {
+        let settings = BreakSettings(workingHours: BreakFixture.officeHours)
+        let dashboard = screen(BreakFixture.engine(.idle(at: BreakFixture.t0), settings: settings), now: BreakFixture.at(1))
+        #expect(dashboard.headline == "Outside working hours: breaks start at 2023-11-15 09:00")
+    }
+
+    @Test("stopped inside working hours: until the window ends")
+    func idleStoppedInWindow() {
+        var record = BreakRecord.idle(at: BreakFixture.t0)
+        record.stoppedUntil = BreakFixture.at(30)
+        let settings = BreakSettings(workingHours: BreakFixture.officeHours)
+        let dashboard = screen(BreakFixture.engine(record, settings: settings), now: BreakFixture.at(1))
+        #expect(dashboard.headline == "Breaks are stopped until 23:43")
     }
 
     @Test("paused until resumed: \"Paused\"")
