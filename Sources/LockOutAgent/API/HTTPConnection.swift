@@ -19,6 +19,10 @@ final class HTTPConnection: @unchecked Sendable {
         var maxBodyBytes: Int
         var requestTimeout: TimeInterval = 10
         var drainTimeout: TimeInterval = 2
+        #if os(Linux)
+        /// Where handlers run: off the global executor, which would start a once-a-second wake-up for good.
+        var handlerExecutor: SerialQueueTaskExecutor
+        #endif
     }
 
     private enum Phase {
@@ -110,10 +114,15 @@ final class HTTPConnection: @unchecked Sendable {
             suspendReading()
             timer?.schedule(deadline: .distantFuture)
             let handler = handler
-            Task { [self] in
+            let answer: @Sendable () async -> Void = { [self] in
                 let response = await handler(request)
                 queue.async { self.respond(response) }
             }
+            #if os(Linux)
+            Task(executorPreference: limits.handlerExecutor, operation: answer)
+            #else
+            Task(operation: answer)
+            #endif
         case .rejected(let status, let reason):
             logger.debug("rejected a request", metadata: ["status": "\(status)", "reason": "\(reason)"])
             respond(.text(reason + "\n", status: status))

@@ -19,8 +19,8 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
     private let environment: [String: String]
     private let logger: Logger
     private let lock = NSLock()
-    /// Guarded by `lock`, like every `Presentation`'s mutable state.
-    private var shown: [String: Presentation] = [:]
+    /// Guarded by `lock`, like every `NotifySendPresentation`'s mutable state.
+    private var shown: [String: NotifySendPresentation] = [:]
 
     /// Uses the tools on `environment["PATH"]` and passes `environment` (with the session bus address) to them;
     /// nil when `notify-send` isn't installed.
@@ -54,8 +54,8 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
 
     /// Shows `request`, replacing the one shown with the same id; `onAction` gets the chosen action's id once.
     public func present(_ request: NotificationRequest, onAction: @escaping @Sendable (String) -> Void) {
-        let presentation = Presentation(requestID: request.id, process: Process(), onAction: onAction)
-        let (previous, replaceID): (Presentation?, UInt32?) = lock.withLock {
+        let presentation = NotifySendPresentation(requestID: request.id, process: Process(), onAction: onAction)
+        let (previous, replaceID): (NotifySendPresentation?, UInt32?) = lock.withLock {
             let previous = shown.updateValue(presentation, forKey: request.id)
             guard let previous, previous.state == .showing else { return (nil, nil) }
             previous.state = .replaced
@@ -71,7 +71,7 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
 
     /// Closes the notification shown for `id`, if any; an action chosen after this is ignored.
     public func withdraw(id: String) {
-        let withdrawn: (Presentation, UInt32?)? = lock.withLock {
+        let withdrawn: (NotifySendPresentation, UInt32?)? = lock.withLock {
             guard let presentation = shown.removeValue(forKey: id), presentation.state == .showing else { return nil }
             presentation.state = .withdrawn
             return (presentation, presentation.serverID)
@@ -96,7 +96,7 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
         lock.withLock { shown[requestID]?.serverID }
     }
 
-    private func launch(_ presentation: Presentation, arguments: [String]) {
+    private func launch(_ presentation: NotifySendPresentation, arguments: [String]) {
         let process = presentation.process
         if let stdbuf {
             process.executableURL = stdbuf
@@ -136,13 +136,13 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
     }
 
     /// Sends `signal` to the presentation's notify-send while it runs.
-    private func signal(_ presentation: Presentation, _ signal: Int32) {
+    private func signal(_ presentation: NotifySendPresentation, _ signal: Int32) {
         guard lock.withLock({ presentation.isLaunched }), presentation.process.isRunning else { return }
         kill(presentation.process.processIdentifier, signal)
     }
 
     /// Handles a chunk of notify-send's output; empty `data` means it exited.
-    private func received(_ data: Data, from presentation: Presentation) {
+    private func received(_ data: Data, from presentation: NotifySendPresentation) {
         let (lines, atEnd): ([String], Bool) = lock.withLock {
             let lines = data.isEmpty ? presentation.takeRemainingLine() : presentation.takeLines(appending: data)
             return (lines, data.isEmpty)
@@ -158,7 +158,7 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
         }
     }
 
-    private func handle(_ line: String, from presentation: Presentation) {
+    private func handle(_ line: String, from presentation: NotifySendPresentation) {
         enum Step { case nothing, close(UInt32), report(String) }
         let step: Step = lock.withLock {
             if presentation.serverID == nil, let id = UInt32(line) {
@@ -179,7 +179,7 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
     }
 
     /// Asks the server to close `serverID` without waiting, then makes sure notify-send has exited.
-    private func close(_ serverID: UInt32, then presentation: Presentation) {
+    private func close(_ serverID: UInt32, then presentation: NotifySendPresentation) {
         guard let gdbus else {
             signal(presentation, SIGINT)
             return

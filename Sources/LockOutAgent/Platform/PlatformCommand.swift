@@ -2,6 +2,10 @@ import Foundation
 
 /// Finds and runs the small desktop tools the Linux adapters lean on (`notify-send`, `gdbus`, `stdbuf`).
 enum PlatformCommand {
+    /// Where timeouts run. Not `DispatchQueue.global()`: on Linux, once work has run there, libdispatch's
+    /// worker-pool monitor wakes the process every second for good.
+    private static let expiries = DispatchQueue(label: "lockout.platform-command")
+
     /// The first executable named `name` on `environment["PATH"]`.
     static func find(_ name: String, environment: [String: String]) -> URL? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
@@ -64,7 +68,7 @@ enum PlatformCommand {
             completion(nil)
             return
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: expiry)
+        expiries.asyncAfter(deadline: .now() + timeout, execute: expiry)
     }
 }
 
@@ -88,7 +92,7 @@ extension PlatformCommand {
 }
 
 /// A value behind a lock, for handing results between threads.
-final class LockedValue<Value>: @unchecked Sendable {
+private final class LockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 

@@ -51,7 +51,9 @@ struct BreakAgentTests {
         #expect(sessions.map(\.kind) == [.eye])
         #expect(sessions.map(\.outcome) == [.completed])
         #expect(sessions.first?.snoozeCount == 1)
-        #expect(timer.deadline == fixture.wall.now.addingTimeInterval(20 * 60))
+        // The eye cycle restarted at Done; the micro break, due at 30 min, comes first.
+        #expect(timer.deadline == AgentFixture.start.addingTimeInterval(30 * 60))
+        #expect(try await agent.dashboard().nextBreak?.kind == .micro)
     }
 
     @Test("killed while a break is pending, a restarted agent shows it again and Done records it once")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One notify-send process showing one request; its mutable state is guarded by the notifier's lock.
-final class Presentation: @unchecked Sendable {
+final class NotifySendPresentation: @unchecked Sendable {
     /// Where a presentation is in its life; only `.showing` reports an action.
     enum State: Equatable {
         case showing, answered, replaced, withdrawn, closed
