@@ -7,7 +7,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "LockOut",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "LockOutCore", targets: ["LockOutCore"]),
         .executable(name: "lockout", targets: ["lockout"]),

@@ -3,7 +3,7 @@ import Foundation
 
 /// `lockout`: the device agent and the commands that control it.
 @main
-struct Lockout: AsyncParsableCommand {
+struct Lockout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockout",
         abstract: "LockOut: eye, micro and long break reminders with statistics.",
@@ -14,15 +14,13 @@ struct Lockout: AsyncParsableCommand {
     )
 
     /// Parses `lockout [--data-dir DIR] SUBCOMMAND …`: the global option may stand before the subcommand.
-    static func main() async {
+    /// Everything runs synchronously: the agent parks the main thread in the dispatch main loop, and
+    /// nothing here starts Swift's global executor (which would wake the process every second).
+    static func main() {
         let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try parseAsRoot(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try command.run()
         } catch {
             exit(withError: error)
         }

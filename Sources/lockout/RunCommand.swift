@@ -3,7 +3,7 @@ import Foundation
 import LockOutAgent
 
 /// `lockout run`: the device agent in the foreground.
-struct Run: AsyncParsableCommand {
+struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the agent in the foreground: break reminders as desktop notifications, and the local API."
     )
@@ -13,7 +13,7 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Port for the local API on 127.0.0.1 (default: any free port).")
     var port: Int = 0
 
-    func run() async throws {
+    func run() throws {
         let context = try reportingErrors { try global.context() }
         let host = AgentHost(
             directory: context.directory,
@@ -22,7 +22,7 @@ struct Run: AsyncParsableCommand {
             port: port
         )
         do {
-            try await host.run()
+            try host.run()
         } catch {
             FileHandle.standardError.write(Data("lockout: \(error)\n".utf8))
             throw ExitCode.failure

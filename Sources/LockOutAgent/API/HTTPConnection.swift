@@ -21,7 +21,7 @@ final class HTTPConnection: @unchecked Sendable {
         var drainTimeout: TimeInterval = 2
         #if os(Linux)
         /// Where handlers run: off the global executor, which would start a once-a-second wake-up for good.
-        var handlerExecutor: SerialQueueTaskExecutor
+        var handlerExecutor: SerialQueueExecutor
         #endif
     }
 
@@ -118,11 +118,7 @@ final class HTTPConnection: @unchecked Sendable {
                 let response = await handler(request)
                 queue.async { self.respond(response) }
             }
-            #if os(Linux)
             Task(executorPreference: limits.handlerExecutor, operation: answer)
-            #else
-            Task(operation: answer)
-            #endif
         case .rejected(let status, let reason):
             logger.debug("rejected a request", metadata: ["status": "\(status)", "reason": "\(reason)"])
             respond(.text(reason + "\n", status: status))

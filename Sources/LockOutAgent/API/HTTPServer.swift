@@ -12,7 +12,7 @@ import Darwin
 /// Everything is event-driven on one serial queue: a dispatch read source accepts on the non-blocking
 /// listening socket, and each connection reads and writes through its own sources, so an idle server costs
 /// nothing. Requests that are malformed get 400, bodies over the limit 413; each request is handed to the
-/// async `handler`, which on Linux runs on the server's own `SerialQueueTaskExecutor` (see there why).
+/// async `handler`, which on Linux runs on the server's own `SerialQueueExecutor` (see there why).
 public final class HTTPServer: @unchecked Sendable {
     /// Answers one request.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
@@ -48,7 +48,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         self.listener = listener
         #if os(Linux)
-        self.limits = HTTPConnection.Limits(maxBodyBytes: maxBodyBytes, handlerExecutor: SerialQueueTaskExecutor(label: "lockout.http.handlers"))
+        self.limits = HTTPConnection.Limits(maxBodyBytes: maxBodyBytes, handlerExecutor: SerialQueueExecutor(label: "lockout.http.handlers"))
         #else
         self.limits = HTTPConnection.Limits(maxBodyBytes: maxBodyBytes)
         #endif

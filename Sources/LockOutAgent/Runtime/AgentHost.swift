@@ -2,9 +2,10 @@ import Foundation
 import Logging
 import LockOutCore
 
-/// `lockout run`: starts the breaks agent, the local API and the endpoint file, and waits for
-/// SIGINT or SIGTERM. Between events the process sleeps: one kernel timer, the API socket and
-/// the signal sources are its only wake-up sources.
+/// `lockout run`: starts the breaks agent, the local API and the endpoint file, then parks the main
+/// thread in the dispatch main loop until SIGINT or SIGTERM. Between events the process sleeps: one
+/// kernel timer, the API socket and the signal sources are its only wake-up sources, and no work
+/// runs on Swift's global executor (see `SerialQueueExecutor` for why that matters).
 public struct AgentHost: Sendable {
     private let directory: URL
     private let service: BreakService
@@ -27,22 +28,14 @@ public struct AgentHost: Sendable {
         self.environment = environment
     }
 
-    /// Runs until a termination signal arrives.
-    public func run() async throws {
+    /// Runs until a termination signal arrives, then exits the process with status 0.
+    public func run() throws -> Never {
         if let running = BreakControls.runningAgent(directory: directory) {
             throw AgentHostError.alreadyRunning(pid: running.pid)
         }
-        let notifier: any Notifying
-        if FreedesktopNotifier.isAvailable(environment: environment),
-           let desktop = FreedesktopNotifier(environment: environment) {
-            notifier = desktop
-            logger.info("desktop notifications through the freedesktop Notifications service")
-        } else {
-            notifier = TerminalNotifier()
-            logger.info("no notification service found: reminders go to this terminal")
-        }
+        let notifier = makeNotifier()
         let agent = BreakAgent(service: service, notifier: notifier, timer: DeadlineTimers.system(), clock: clock)
-        try await agent.start()
+        try agent.executor.runBlocking { try await agent.start() }
 
         let token = AgentEndpoint.newToken()
         let api = AgentAPI(agent: agent)
@@ -53,57 +46,47 @@ public struct AgentHost: Sendable {
             let reply = await api.respond(method: request.method.rawValue, path: request.path, body: request.body)
             return HTTPResponse.json(reply.body, status: reply.status)
         }
-        let boundPort = server.port
-        let endpoint = AgentEndpoint(port: boundPort, token: token, pid: getpid())
-        try endpoint.write(to: directory)
-        logger.info("agent listening on 127.0.0.1:\(boundPort)", metadata: ["data": "\(directory.path)"])
+        try AgentEndpoint(port: server.port, token: token, pid: getpid()).write(to: directory)
+        logger.info("agent listening on 127.0.0.1:\(server.port)", metadata: ["data": "\(directory.path)"])
         if clock.scale != 1 { logger.info("clock runs \(clock.scale) times faster") }
 
-        let signal = await Self.waitForTermination()
-        logger.info("received \(signal): stopping")
-        server.stop()
-        await agent.stop()
-        try? AgentEndpoint.remove(from: directory)
+        let directory = directory
+        let logger = logger
+        let signals = SignalWatcher { name in
+            logger.info("received \(name): stopping")
+            server.stop()
+            try? agent.executor.runBlocking { await agent.stop() }
+            (notifier as? FreedesktopNotifier)?.withdrawAll()
+            try? AgentEndpoint.remove(from: directory)
+            exit(0)
+        }
+        withExtendedLifetime(signals) { dispatchMain() }
     }
 
-    /// Suspends until SIGINT or SIGTERM, without polling.
-    private static func waitForTermination() async -> String {
-        await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            let queue = DispatchQueue(label: "lockout.signals")
-            let once = ResumeOnce(continuation)
-            var sources: [any DispatchSourceSignal] = []
-            for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { once.resume(name) }
-                source.resume()
-                sources.append(source)
-            }
-            once.keep(sources)
+    private func makeNotifier() -> any Notifying {
+        if FreedesktopNotifier.isAvailable(environment: environment),
+           let desktop = FreedesktopNotifier(environment: environment) {
+            logger.info("desktop notifications through the freedesktop Notifications service")
+            return desktop
         }
+        logger.info("no notification service found: reminders go to this terminal")
+        return TerminalNotifier()
     }
 }
 
-/// Resumes a continuation once, and keeps the signal sources alive while waiting.
-private final class ResumeOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<String, Never>?
-    private var sources: [any DispatchSourceSignal] = []
+/// Turns SIGINT and SIGTERM into one call of `handler`, on a private queue, without polling.
+private final class SignalWatcher {
+    private let sources: [any DispatchSourceSignal]
 
-    init(_ continuation: CheckedContinuation<String, Never>) {
-        self.continuation = continuation
-    }
-
-    func keep(_ sources: [any DispatchSourceSignal]) {
-        lock.withLock { self.sources = sources }
-    }
-
-    func resume(_ name: String) {
-        let pending = lock.withLock {
-            defer { continuation = nil }
-            return continuation
+    init(handler: @escaping @Sendable (String) -> Void) {
+        let queue = DispatchQueue(label: "lockout.signals")
+        sources = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")].map { number, name in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { handler(name) }
+            source.resume()
+            return source
         }
-        pending?.resume(returning: name)
     }
 }
 

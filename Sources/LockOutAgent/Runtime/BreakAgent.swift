@@ -11,6 +11,10 @@ public actor BreakAgent {
     /// A wake this much later than the timer's deadline counts as a suspend or a clock jump.
     public static let lateWakeTolerance: TimeInterval = 2
 
+    /// The agent's own serial queue: its jobs and the tasks it starts never run on the global executor.
+    public nonisolated let executor: SerialQueueExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     private let service: BreakService
     private let notifier: any Notifying
     private let timer: any DeadlineWaiting
@@ -24,8 +28,10 @@ public actor BreakAgent {
         notifier: any Notifying,
         timer: any DeadlineWaiting,
         clock: ProcessClock,
-        logger: Logger = Logger(label: "lockout.agent")
+        logger: Logger = Logger(label: "lockout.agent"),
+        executor: SerialQueueExecutor = SerialQueueExecutor(label: "lockout.agent")
     ) {
+        self.executor = executor
         self.service = service
         self.notifier = notifier
         self.timer = timer
@@ -38,8 +44,9 @@ public actor BreakAgent {
         let now = clock.now()
         let (restored, _) = try service.restore(now: now)
         engine = restored
+        let executor = executor
         timer.onEvent = { [weak self] event in
-            Task { await self?.timerFired(event) }
+            Task(executorPreference: executor) { await self?.timerFired(event) }
         }
         // A new process shows nothing yet: present what the restored state calls for.
         carryOut(restored.presentationEffects())
@@ -142,8 +149,9 @@ public actor BreakAgent {
         for effect in effects {
             switch effect {
             case .present(let request):
+                let executor = executor
                 notifier.present(request) { [weak self] action in
-                    Task { await self?.notificationAction(action) }
+                    Task(executorPreference: executor) { await self?.notificationAction(action) }
                 }
             case .withdraw(let id):
                 notifier.withdraw(id: id)
