@@ -218,15 +218,29 @@ public struct BreakEngine: Sendable {
             // The Snooze button on screen names the old duration.
             effects.append(.present(BreakNotifications.due(due, snoozeMinutes: settings.snoozeMinutes)))
         }
-        if old.workingHours != settings.workingHours, record.scheduledUntil != nil || settings.workingHours != nil {
-            if let window = settings.workingHours?.window(containing: now, calendar: calendar) {
-                if record.scheduledUntil != nil { record.scheduledUntil = window.end }
-            } else if record.scheduledUntil != nil {
-                effects += endScheduledRun(at: now)
-            }
-            if settings.workingHours == nil { record.scheduledUntil = nil }
+        if old.workingHours != settings.workingHours {
+            effects += applyNewWorkingHours(now: now)
         }
         return effects
+    }
+
+    /// New working hours take over the current run: inside a window it ends with the window,
+    /// outside every window it stops now. Without working hours a run goes on until stopped.
+    private mutating func applyNewWorkingHours(now: Date) -> [BreakEffect] {
+        guard let hours = settings.workingHours else {
+            record.scheduledUntil = nil
+            return []
+        }
+        switch record.state {
+        case .idle, .paused:
+            return []
+        case .running, .breakPending, .snoozed, .breakActive:
+            if let window = hours.window(containing: now, calendar: calendar) {
+                record.scheduledUntil = window.end
+                return []
+            }
+            return endScheduledRun(at: now)
+        }
     }
 
     // MARK: - Deadlines

@@ -243,4 +243,30 @@ struct BreakWorkingHoursTests {
         _ = try engine.execute(.takeBreakNow(nil), now: tuesday(16, 55))
         #expect(BreakFixture.active(engine)?.due.kind == .eye)
     }
+
+    // MARK: Changing the hours
+
+    @Test("setting working hours during a run outside every window stops it now")
+    func settingHoursOutsideWindowStops() throws {
+        var engine = BreakFixture.running(since: tuesday(19))
+        _ = try engine.execute(.setWorkingHours(BreakFixture.officeHours), now: tuesday(19, 5))
+        #expect(engine.record.state == .idle)
+        #expect(engine.nextDeadline(now: tuesday(19, 5)) == wednesday(9))
+    }
+
+    @Test("setting working hours during a run inside a window makes it end with the window")
+    func settingHoursInsideWindowBoundsRun() throws {
+        var engine = BreakFixture.running(since: tuesday(10))
+        _ = try engine.execute(.setWorkingHours(BreakFixture.officeHours), now: tuesday(10, 5))
+        #expect(engine.record.state == .running)
+        #expect(engine.record.scheduledUntil == tuesday(17))
+    }
+
+    @Test("removing working hours lets the current run go on past the old window's end")
+    func removingHoursUnbindsRun() throws {
+        var engine = scheduledRun(since: tuesday(10))
+        _ = try engine.execute(.setWorkingHours(nil), now: tuesday(10, 5))
+        #expect(engine.record.scheduledUntil == nil)
+        #expect(engine.record.state == .running)
+    }
 }

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# How the agent idles: RSS, CPU time and context switches of `lockout run` over a quiet period
+# (default 300 s) with its database open and an API request served first. No break falls due in
+# the window (the first is 20 minutes out). Needs perf (Debian: linux-perf) for exact counts;
+# without it, falls back to summing the threads' ctxt_switches from /proc.
+#
+#   scripts/bench/idle.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-300}
+
+swift build -c release --product lockout >/dev/null
+bin=.build/release/lockout
+data=$(mktemp -d "${TMPDIR:-/tmp}/lockout-idle.XXXXXX")
+"$bin" --data-dir "$data" run >"$data/agent.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
+for _ in $(seq 100); do [ -s "$data/agent.json" ] && break; sleep 0.1; done
+"$bin" --data-dir "$data" status >/dev/null   # the API has served a request
+sleep 2
+
+ticks=$(getconf CLK_TCK)
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+before=$(cpu_ticks)
+if command -v perf >/dev/null && perf stat -e context-switches true >/dev/null 2>&1; then
+    counts=$(perf stat -x, -e context-switches,task-clock -p "$pid" -- sleep "$seconds" 2>&1)
+    switches=$(printf '%s\n' "$counts" | awk -F, '/context-switches/ {print $1}')
+    cpu_ms=$(printf '%s\n' "$counts" | awk -F, '/task-clock/ {printf "%.3f", $1}')
+    method="perf stat"
+else
+    sum() { cat /proc/"$pid"/task/*/status | awk '/ctxt_switches/ {s += $2} END {print s}'; }
+    first=$(sum); sleep "$seconds"; last=$(sum)
+    switches=$((last - first))
+    cpu_ms=$(( ($(cpu_ticks) - before) * 1000 / ticks ))
+    method="/proc (tick resolution)"
+fi
+rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
+threads=$(ls "/proc/$pid/task" | wc -l)
+
+echo "idle for ${seconds} s ($method):"
+echo "  RSS               $((rss / 1024)) MiB (${rss} KiB)"
+echo "  CPU               ${cpu_ms} ms"
+echo "  context switches  ${switches} ($(awk -v s="$switches" -v t="$seconds" 'BEGIN {printf "%.2f", s * 60 / t}') per minute)"
+echo "  threads           ${threads}"
