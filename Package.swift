@@ -34,7 +34,18 @@ let package = Package(
             dependencies: [
                 "LockOutAgent", "LockOutStore", "LockOutCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        // A benchmark, not a test: scripts/bench/stats.sh builds it in release and runs it.
+        .executableTarget(
+            name: "lockout-bench",
+            dependencies: [
+                "LockOutAgent", "LockOutStore", "LockOutCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "scripts/bench/Sources/lockout-bench",
             swiftSettings: strict
         ),
         .testTarget(name: "LockOutCoreTests", dependencies: ["LockOutCore"], swiftSettings: strict),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 
 /// `lockout`: the device agent and the commands that control it.
 @main
@@ -18,11 +19,22 @@ struct Lockout: ParsableCommand {
     /// nothing here starts Swift's global executor (which would wake the process every second).
     static func main() {
         let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+        bootstrapLogging(environment: ProcessInfo.processInfo.environment)
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             exit(withError: error)
+        }
+    }
+
+    /// Logs go to stderr at `LOCKOUT_LOG_LEVEL` (trace, debug, info, notice, warning, error; default info).
+    static func bootstrapLogging(environment: [String: String]) {
+        let level = environment["LOCKOUT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
         }
     }
 

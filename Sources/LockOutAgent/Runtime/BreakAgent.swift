@@ -99,6 +99,10 @@ public actor BreakAgent {
                 logger.info("woke late (suspend or clock jump): reconciling")
                 try reconcile()
             case .deadlineReached:
+                if let armed = armedWallDeadline {
+                    let lateMilliseconds = Int((wallNow.timeIntervalSince(armed) * 1000).rounded())
+                    logger.debug("deadline reached", metadata: ["late_ms": "\(lateMilliseconds)"])
+                }
                 var current = try requireEngine()
                 let effects = try service.handle(.tick, on: &current, now: clock.now())
                 engine = current
@@ -178,20 +182,6 @@ extension BreakEffect {
         switch self {
         case .present: true
         case .withdraw, .save: false
-        }
-    }
-}
-
-extension BreakState {
-    /// The state's name as the API and the CLI spell it.
-    public var name: String {
-        switch self {
-        case .idle: "idle"
-        case .running: "running"
-        case .breakPending: "breakPending"
-        case .snoozed: "snoozed"
-        case .breakActive: "breakActive"
-        case .paused: "paused"
         }
     }
 }

@@ -40,6 +40,7 @@ public enum BreakReconciler {
         for kind in BreakKind.allCases where record.cycles[kind] > now {
             record.cycles[kind] = now
         }
+        record.state = pulledIn(record.state, settings: settings, now: now)
         var engine = BreakEngine(record: record, settings: settings, calendar: calendar)
         switch record.state {
         case .idle, .breakActive:
@@ -63,6 +64,28 @@ public enum BreakReconciler {
             record.state = until <= now ? .breakPending(fresh) : .snoozed(engine.outlasting(fresh, until: until), until: until)
         }
         return record
+    }
+
+    /// After the clock went back, a snooze, a break in progress or an expiry can lie further out than
+    /// it ever could; each is pulled in to at most its full length from now.
+    private static func pulledIn(_ state: BreakState, settings: BreakSettings, now: Date) -> BreakState {
+        func bounded(_ due: DueBreak) -> DueBreak {
+            let latest = now.addingTimeInterval(settings[due.kind].interval)
+            guard due.expiresAt > latest else { return due }
+            return DueBreak(kind: due.kind, covers: due.covers, dueAt: min(due.dueAt, now), expiresAt: latest, snoozeCount: due.snoozeCount)
+        }
+        switch state {
+        case .idle, .running, .paused:
+            return state
+        case .breakPending(let due):
+            return .breakPending(bounded(due))
+        case .snoozed(let due, let until):
+            return .snoozed(bounded(due), until: min(until, now.addingTimeInterval(settings.snooze)))
+        case .breakActive(let due, let startedAt, let endsAt):
+            let duration = settings[due.kind].duration
+            guard endsAt > now.addingTimeInterval(duration) else { return state }
+            return .breakActive(bounded(due), startedAt: min(startedAt, now), endsAt: now.addingTimeInterval(duration))
+        }
     }
 
     private static func firstStart(settings: BreakSettings, calendar: Calendar, now: Date) -> BreakRecord {

@@ -85,6 +85,20 @@ public enum BreakState: Codable, Hashable, Sendable {
     case paused(until: Date?)
 }
 
+extension BreakState {
+    /// The state's name as the API and the CLI spell it.
+    public var name: String {
+        switch self {
+        case .idle: "idle"
+        case .running: "running"
+        case .breakPending: "breakPending"
+        case .snoozed: "snoozed"
+        case .breakActive: "breakActive"
+        case .paused: "paused"
+        }
+    }
+}
+
 /// Everything the breaks engine must remember across a restart.
 public struct BreakRecord: Codable, Hashable, Sendable {
     public var state: BreakState

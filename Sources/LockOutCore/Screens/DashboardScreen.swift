@@ -56,42 +56,37 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
         todayCompliancePercent = todayCompliance.map(StatisticsScreen.percent) ?? "—"
         skippedToday = today?.skipped ?? 0
 
+        state = record.state.name
         let upcoming = Self.nextBreak(engine: engine, now: now)
         switch record.state {
         case .idle:
-            state = "idle"
             nextBreak = nil
             currentBreak = nil
             pausedUntil = nil
             headline = Self.idleHeadline(engine: engine, now: now)
         case .paused(let until):
-            state = "paused"
             nextBreak = nil
             currentBreak = nil
             pausedUntil = until
             headline = until.map { "Paused until \(LocalTimeText.text($0, now: now, calendar: engine.calendar))" }
                 ?? "Paused"
         case .running:
-            state = "running"
             nextBreak = upcoming
             currentBreak = nil
             pausedUntil = nil
             headline = upcoming.map { "\($0.title) in \($0.countdown)" }
                 ?? Self.noUpcomingBreak(settings: settings, scheduledUntil: record.scheduledUntil, now: now)
         case .breakPending(let due):
-            state = "breakPending"
             nextBreak = nil
             currentBreak = Self.current(due, until: nil, now: now)
             pausedUntil = nil
             headline = "\(due.kind.title) is due"
         case .snoozed(let due, let until):
-            state = "snoozed"
             nextBreak = nil
             currentBreak = Self.current(due, until: until, now: now)
             pausedUntil = nil
             headline = "\(due.kind.title) snoozed, back in \(DurationParser.countdown(until.timeIntervalSince(now)))"
         case .breakActive(let due, _, let endsAt):
-            state = "breakActive"
             nextBreak = nil
             currentBreak = Self.current(due, until: endsAt, now: now)
             pausedUntil = nil

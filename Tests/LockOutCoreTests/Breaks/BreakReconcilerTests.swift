@@ -240,4 +240,40 @@ struct BreakReconcilerTests {
         let b = try second.execute(.done(nil), now: BreakFixture.at(26))
         #expect(BreakFixture.saved(a).map(\.id) == BreakFixture.saved(b).map(\.id))
     }
+
+    // MARK: The clock went back
+
+    @Test("clock moved back a day during a snooze: the snooze lasts at most the snooze duration from now")
+    func clockBackSnooze() {
+        let due = DueBreak(kind: .eye, covers: [.eye], dueAt: BreakFixture.at(20), expiresAt: BreakFixture.at(40), snoozeCount: 1)
+        let record = BreakRecord(state: .snoozed(due, until: BreakFixture.at(25)), cycles: CycleStarts(all: BreakFixture.t0))
+        let now = BreakFixture.at(22 - 24 * 60)
+        let reconciled = BreakReconciler.reconcile(
+            record: .valid(record), pendingAlarms: [], settings: .defaults, calendar: BreakFixture.berlin, now: now
+        )
+        guard case .snoozed(let fresh, let until) = reconciled.state else {
+            Issue.record("expected snoozed, got \(reconciled.state)")
+            return
+        }
+        #expect(until == now.addingTimeInterval(5 * 60))
+        #expect(fresh.expiresAt == now.addingTimeInterval(20 * 60))
+    }
+
+    @Test("clock moved back a day during a break in progress: it ends at most its duration from now")
+    func clockBackActive() {
+        let due = DueBreak(kind: .long, covers: [.long], dueAt: BreakFixture.at(60), expiresAt: BreakFixture.at(120))
+        let record = BreakRecord(
+            state: .breakActive(due, startedAt: BreakFixture.at(61), endsAt: BreakFixture.at(66)),
+            cycles: CycleStarts(all: BreakFixture.t0)
+        )
+        let now = BreakFixture.at(62 - 24 * 60)
+        let reconciled = BreakReconciler.reconcile(
+            record: .valid(record), pendingAlarms: [], settings: .defaults, calendar: BreakFixture.berlin, now: now
+        )
+        guard case .breakActive(_, _, let endsAt) = reconciled.state else {
+            Issue.record("expected breakActive, got \(reconciled.state)")
+            return
+        }
+        #expect(endsAt == now.addingTimeInterval(300))
+    }
 }
