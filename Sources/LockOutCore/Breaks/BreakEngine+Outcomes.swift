@@ -1,0 +1,74 @@
+import Foundation
+
+/// Outcomes: completing and skipping a break, and the sessions they record.
+extension BreakEngine {
+    mutating func complete(_ due: DueBreak, at time: Date) -> [BreakEffect] {
+        let restarted = Set(due.covers).union(due.kind.restartsOnCompletion)
+        for kind in restarted { record.cycles[kind] = time }
+        record.state = .running
+        return [.withdraw(id: BreakNotifications.id), .save(sessions(for: due, outcome: .completed, at: time))]
+    }
+
+    mutating func skip(_ due: DueBreak, at time: Date) -> [BreakEffect] {
+        for kind in due.covers { record.cycles[kind] = time }
+        record.state = .running
+        return [.withdraw(id: BreakNotifications.id), .save(sessions(for: due, outcome: .skipped, at: time))]
+    }
+
+    func sessions(for due: DueBreak, outcome: BreakOutcome, at time: Date) -> [BreakSession] {
+        due.covers.map { kind in
+            BreakSession(
+                id: Self.sessionID(kind: kind, dueAt: due.dueAt),
+                kind: kind,
+                dueAt: due.dueAt,
+                endedAt: time,
+                outcome: outcome,
+                snoozeCount: due.snoozeCount,
+                day: LocalDate(time, in: calendar)
+            )
+        }
+    }
+
+    /// The same break always gets the same id, so recording it twice after a crash stores it once.
+    ///
+    /// A version-8 UUID: the due time's 48-bit Unix milliseconds first (as in UUIDv7, good until the
+    /// year 10889), then the version nibble, the variant with the kind, and "LO". The version
+    /// nibble sits after the timestamp so it never overwrites any of its bits.
+    static func sessionID(kind: BreakKind, dueAt: Date) -> BreakSessionID {
+        let millis = UInt64(bitPattern: Int64((dueAt.timeIntervalSince1970 * 1000).rounded()))
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> (40 - 8 * UInt64(index))) }
+        bytes[6] = 0x80
+        bytes[8] = 0x80 | UInt8(kind.rank)
+        bytes[9] = 0x4C
+        bytes[10] = 0x4F
+        let uuid = UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        ))
+        return BreakSessionID(rawValue: uuid)
+    }
+
+    // MARK: - Helpers
+
+    var shownBreak: DueBreak? {
+        switch record.state {
+        case .breakPending(let due), .snoozed(let due, _), .breakActive(let due, _, _): due
+        case .idle, .running, .paused: nil
+        }
+    }
+
+    var isShowingBreak: Bool {
+        switch record.state {
+        case .breakPending, .breakActive: true
+        case .idle, .running, .paused, .snoozed: false
+        }
+    }
+
+    /// The next local midnight after `now`, correct across daylight-saving changes.
+    public static func nextMidnight(after now: Date, calendar: Calendar) -> Date {
+        let today = calendar.startOfDay(for: now)
+        let noonTomorrow = calendar.date(byAdding: DateComponents(day: 1, hour: 12), to: today) ?? now.addingTimeInterval(86_400)
+        return calendar.startOfDay(for: noonTomorrow)
+    }
+}
