@@ -58,6 +58,8 @@ extension AppDatabase {
         configuration.foreignKeysEnabled = true
         // The agent and a CLI command can both hold the file: wait for the lock instead of failing.
         configuration.busyMode = .timeout(5)
+        // A REPLACE must fire the delete trigger too, or the daily aggregate would count the old row twice.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA recursive_triggers = ON") }
         return configuration
     }
 }

@@ -45,27 +45,40 @@ public struct GRDBBreakHistory: BreakHistory {
 
     public func dayStats(from first: LocalDate, through last: LocalDate) throws -> [DayStat] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: Self.dayStatsSQL, arguments: [first, last]).map { row in
-                DayStat(
-                    date: try row.decode(forColumn: "day"),
-                    completed: try row.decode(forColumn: "completed"),
-                    skipped: try row.decode(forColumn: "skipped")
-                )
+            var stats: [DayStat] = []
+            let rows = try Row.fetchCursor(db, sql: Self.dayStatsSQL, arguments: [first, last])
+            // By index, in the order of the SELECT: looking columns up by name cost a third of the time.
+            while let row = try rows.next() {
+                stats.append(DayStat(
+                    date: LocalDate(
+                        year: try row.decode(atIndex: 0),
+                        month: try row.decode(atIndex: 1),
+                        day: try row.decode(atIndex: 2)
+                    ),
+                    completed: try row.decode(atIndex: 3),
+                    skipped: try row.decode(atIndex: 4)
+                ))
             }
+            return stats
         }
     }
 
-    /// Reads only the `(day, outcome)` index, never the table.
+    /// Reads the `breakDay` aggregate, which triggers keep equal to a GROUP BY over the sessions:
+    /// one primary-key range of at most a row per day, already in order.
+    ///
+    /// The day comes back as three numbers: parsing `YYYY-MM-DD` text into a `LocalDate` validates it
+    /// with a `Calendar`, about 3 µs a row, 10 ms over ten years. The schema's CHECK guarantees the shape.
     static let dayStatsSQL = """
-        SELECT day,
-               SUM(CASE outcome WHEN 'completed' THEN 1 ELSE 0 END) AS completed,
-               SUM(CASE outcome WHEN 'skipped' THEN 1 ELSE 0 END) AS skipped
-        FROM breakSession
+        SELECT CAST(substr(day, 1, 4) AS INTEGER) AS year,
+               CAST(substr(day, 6, 2) AS INTEGER) AS month,
+               CAST(substr(day, 9, 2) AS INTEGER) AS dayOfMonth,
+               completed, skipped
+        FROM breakDay
         WHERE day BETWEEN ? AND ?
-        GROUP BY day
         ORDER BY day
         """
 
+    /// The delete trigger takes each session out of `breakDay`; the count returned is of sessions only.
     @discardableResult
     public func prune(before day: LocalDate) throws -> Int {
         try writer.write { db in

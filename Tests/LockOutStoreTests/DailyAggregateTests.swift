@@ -97,6 +97,24 @@ struct DailyAggregateTests {
         }
     }
 
+    @Test("a session replaced by raw SQL (INSERT OR REPLACE) is counted once, with its new outcome")
+    func replaceCountedOnce() throws {
+        try withTemporaryDatabase { database in
+            try database.breakHistory.save(Self.sessions)
+
+            try Self.execute(
+                "INSERT OR REPLACE INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day) "
+                    + "SELECT id, kind, dueAt, endedAt, 'skipped', snoozeCount, day FROM breakSession WHERE id = ?",
+                [Self.sessions[4].id],
+                in: database
+            )
+
+            let aggregate = try Self.aggregate(in: database.reader)
+            #expect(aggregate.last == DayStat(date: Fixed.day("2023-11-14"), completed: 0, skipped: 1))
+            #expect(aggregate == (try Self.groupBy(in: database.reader)))
+        }
+    }
+
     @Test("a day changed by raw SQL moves the count, and a day left without sessions loses its row")
     func dayUpdateMovesCount() throws {
         try withTemporaryDatabase { database in
@@ -178,7 +196,11 @@ struct DailyAggregateTests {
     private static func dayStats(_ sql: String, in reader: any DatabaseReader) throws -> [DayStat] {
         try reader.read { db in
             try Row.fetchAll(db, sql: sql).map { row in
-                DayStat(date: try row.decode(forColumn: "day"), completed: row["completed"], skipped: row["skipped"])
+                DayStat(
+                    date: try row.decode(forColumn: "day"),
+                    completed: try row.decode(forColumn: "completed"),
+                    skipped: try row.decode(forColumn: "skipped")
+                )
             }
         }
     }

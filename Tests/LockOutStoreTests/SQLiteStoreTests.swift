@@ -125,24 +125,6 @@ struct SQLiteStoreTests {
         }
     }
 
-    @Test("dayStats over 30 days searches the (day, outcome) index and never sorts")
-    func dayStatsQueryPlan() throws {
-        try withTemporaryDatabase { database in
-            let first = Fixed.day("2023-10-16")
-            let sessions = (0..<400).map { index in
-                let day = first.adding(days: index / 4 - 50, in: Fixed.calendar)
-                return Fixed.session(on: day.description, index % 3 == 0 ? .skipped : .completed, minute: index % 4)
-            }
-            try database.breakHistory.save(sessions)
-            try database.writer.write { db in try db.execute(sql: "ANALYZE") }
-
-            let plan = try queryPlan(GRDBBreakHistory.dayStatsSQL, [first, first.adding(days: 29, in: Fixed.calendar)], in: database)
-
-            #expect(plan.contains("SEARCH breakSession USING COVERING INDEX breakSession_on_day_outcome (day>? AND day<?)"))
-            #expect(!plan.contains("TEMP B-TREE"))
-        }
-    }
-
     @Test("sessions in a time range search the (endedAt, id) index and never sort")
     func sessionsQueryPlan() throws {
         try withTemporaryDatabase { database in

@@ -22,17 +22,22 @@ public enum ComplianceCalculator {
     /// stops at the first day with breaks whose rate is below ``compliantRate`` (so the streak is 0
     /// when today has breaks and is below it) or before the earliest day in `stats`.
     /// Days after `today` are ignored; empty input gives 0.
+    ///
+    /// `calendar` is not needed any more (see ``streakDays(daily:today:)``); it stays so callers need not change.
     public static func streakDays(stats: [DayStat], today: LocalDate, calendar: Calendar) -> Int {
-        let byDay = merged(stats)
-        guard let earliest = byDay.keys.min() else { return 0 }
+        streakDays(daily: daily(stats), today: today)
+    }
+
+    /// The streak over ``daily(_:)`` entries: one per day, oldest first.
+    ///
+    /// Passing over the days without breaks one calendar day at a time comes down to going through
+    /// the days that have breaks, newest first. Doing that needs no calendar arithmetic, which cost
+    /// about 20 ms over ten years of history.
+    static func streakDays(daily stats: [DayStat], today: LocalDate) -> Int {
         var streak = 0
-        var day = today
-        while day >= earliest {
-            if let stat = byDay[day], stat.total > 0 {
-                guard stat.complianceRate >= compliantRate else { break }
-                streak += 1
-            }
-            day = day.adding(days: -1, in: calendar)
+        for stat in stats.reversed() where stat.date <= today && stat.total > 0 {
+            guard stat.complianceRate >= compliantRate else { break }
+            streak += 1
         }
         return streak
     }
@@ -46,6 +51,13 @@ public enum ComplianceCalculator {
     /// How many breaks were skipped today: the number an app icon badge shows.
     public static func badgeCount(stats: [DayStat], today: LocalDate) -> Int {
         stats.reduce(0) { $0 + ($1.date == today ? $1.skipped : 0) }
+    }
+
+    /// One entry per day, oldest first, the counts of duplicate entries added together.
+    static func daily(_ stats: [DayStat]) -> [DayStat] {
+        // The store already returns each day once, oldest first: checking that is cheaper than merging.
+        if zip(stats, stats.dropFirst()).allSatisfy({ $0.date < $1.date }) { return stats }
+        return merged(stats).values.sorted { $0.date < $1.date }
     }
 
     /// One entry per day, the counts of duplicate entries added together.

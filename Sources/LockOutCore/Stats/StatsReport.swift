@@ -107,8 +107,11 @@ public struct StatsReport: Codable, Equatable, Sendable {
     ///
     /// The streak is computed over all of `stats`, so pass the longer history when there is one.
     public init(range: StatsRange, stats: [DayStat], today: LocalDate, calendar: Calendar) {
-        let byDay = ComplianceCalculator.merged(stats)
-        var day = today.adding(days: 1 - range.days, in: calendar)
+        let daily = ComplianceCalculator.daily(stats)
+        let first = today.adding(days: 1 - range.days, in: calendar)
+        // The history may reach back years: index only the days from the start of the range on.
+        let byDay = Dictionary(uniqueKeysWithValues: daily.reversed().prefix { $0.date >= first }.map { ($0.date, $0) })
+        var day = first
         var rows: [DayRow] = []
         for _ in 0..<range.days {
             rows.append(DayRow(byDay[day] ?? DayStat(date: day, completed: 0, skipped: 0)))
@@ -120,7 +123,7 @@ public struct StatsReport: Codable, Equatable, Sendable {
         self.summary = Summary(
             total: inRange.reduce(0) { $0 + $1.total },
             rate: ComplianceCalculator.overallRate(stats: inRange),
-            streak: ComplianceCalculator.streakDays(stats: stats, today: today, calendar: calendar)
+            streak: ComplianceCalculator.streakDays(daily: daily, today: today)
         )
     }
 

@@ -1,0 +1,14 @@
+import Foundation
+
+// `lockout-bench stats [--sessions N] [--years N] [--db PATH] [--runs N]`: a benchmark, not a test.
+// It prints figures and never fails on a timing; scripts/bench/stats.sh runs it.
+do {
+    let options = try StatsBenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    try StatsBench(options: options).run()
+} catch let error as StatsBenchOptions.UsageError {
+    FileHandle.standardError.write(Data("lockout-bench: \(error)\n\(StatsBenchOptions.usage)\n".utf8))
+    exit(64)
+} catch {
+    FileHandle.standardError.write(Data("lockout-bench: \(error)\n".utf8))
+    exit(1)
+}
