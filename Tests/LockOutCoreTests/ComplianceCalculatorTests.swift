@@ -2,11 +2,7 @@ import Foundation
 import Testing
 import LockOutCore
 
-private let berlin: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
-    return calendar
-}()
+private let berlin = BreakFixture.berlin
 
 /// Tuesday 2026-03-31; Berlin moved its clocks forward on Sunday 2026-03-29.
 private let today = LocalDate(year: 2026, month: 3, day: 31)

@@ -2,11 +2,7 @@ import Foundation
 import Testing
 import LockOutCore
 
-private let berlin: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
-    return calendar
-}()
+private let berlin = BreakFixture.berlin
 
 private let today = LocalDate(year: 2026, month: 11, day: 22)
 
