@@ -104,6 +104,11 @@ echo "e2e: bad input changes nothing"
 if lockout schedule set eye --every 0m 2>"$data/err"; then fail "an interval of 0 was accepted"; fi
 grep -q "allowed 1...120 min" "$data/err" || fail "the error does not name the allowed range"
 
+echo "e2e: a second agent on the same data is refused"
+if timeout 10 "$bin" --data-dir "$data" run 2>"$data/err"; then fail "a second agent started"; fi
+grep -q "an agent is already running for this data directory (pid $agent_pid)" "$data/err" ||
+    fail "the second agent did not say why it stopped"
+
 echo "e2e: SIGTERM stops the agent cleanly"
 kill -TERM "$agent_pid"
 status=0

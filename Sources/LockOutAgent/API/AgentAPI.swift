@@ -1,46 +1,47 @@
 import Foundation
 import LockOutCore
 
-/// The agent's local API: routes a request to the breaks agent and maps the result to a status and a JSON body.
+/// The agent's local API: checks the bearer token, routes a request to the breaks agent, and maps
+/// the result to a status and a JSON body.
 ///
 /// - `GET /v1/status` → `DashboardScreen`
 /// - `GET /v1/settings` → `BreakSettings`
 /// - `POST /v1/commands` with a `BreakCommand` → `DashboardScreen`, or 400 with `{"error": …}` when the engine refuses it
+/// - a missing or wrong token → 401; an unknown path → 404; a wrong method → 405
 public struct AgentAPI: Sendable {
     private let agent: BreakAgent
+    private let token: String
 
-    public init(agent: BreakAgent) {
+    public init(agent: BreakAgent, token: String) {
         self.agent = agent
+        self.token = token
     }
 
-    /// A response as status code and JSON body.
-    public struct Reply: Sendable {
-        public let status: Int
-        public let body: Data
-    }
-
-    public func respond(method: String, path: String, body: Data) async -> Reply {
-        switch (method, path) {
-        case ("GET", "/v1/status"):
+    /// Answers one request.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        guard AgentEndpoint.isAuthorized(request, token: token) else {
+            return Self.error(401, "missing or wrong token")
+        }
+        switch (request.method, request.path) {
+        case (.get, "/v1/status"):
             return await reply { try await agent.dashboard() }
-        case ("GET", "/v1/settings"):
+        case (.get, "/v1/settings"):
             return await reply { try await agent.settings() }
-        case ("POST", "/v1/commands"):
-            guard let command = try? AgentJSON.decoder().decode(BreakCommand.self, from: body) else {
+        case (.post, "/v1/commands"):
+            guard let command = try? AgentJSON.decoder().decode(BreakCommand.self, from: request.body) else {
                 return Self.error(400, "the body is not a break command")
             }
             return await reply { try await agent.perform(command) }
         case (_, "/v1/status"), (_, "/v1/settings"), (_, "/v1/commands"):
-            return Self.error(405, "method \(method) is not allowed on \(path)")
+            return Self.error(405, "method \(request.method) is not allowed on \(request.path)")
         default:
-            return Self.error(404, "no such endpoint: \(path)")
+            return Self.error(404, "no such endpoint: \(request.path)")
         }
     }
 
-    private func reply(_ work: () async throws -> some Encodable) async -> Reply {
+    private func reply(_ work: () async throws -> some Encodable) async -> HTTPResponse {
         do {
-            let value = try await work()
-            return Reply(status: 200, body: (try? AgentJSON.encoder().encode(value)) ?? Data())
+            return HTTPResponse.json(try AgentJSON.encoder().encode(try await work()))
         } catch let error as BreakInputError {
             return Self.error(400, error.description)
         } catch {
@@ -48,7 +49,7 @@ public struct AgentAPI: Sendable {
         }
     }
 
-    static func error(_ status: Int, _ message: String) -> Reply {
-        Reply(status: status, body: (try? AgentJSON.encoder().encode(APIErrorBody(error: message))) ?? Data())
+    static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        HTTPResponse.json((try? AgentJSON.encoder().encode(APIErrorBody(error: message))) ?? Data(), status: status)
     }
 }

@@ -38,14 +38,8 @@ public struct AgentHost: Sendable {
         try agent.executor.runBlocking { try await agent.start() }
 
         let token = AgentEndpoint.newToken()
-        let api = AgentAPI(agent: agent)
-        let server = try HTTPServer(port: port) { request in
-            guard AgentEndpoint.isAuthorized(request, token: token) else {
-                return HTTPResponse.json(AgentAPI.error(401, "missing or wrong token").body, status: 401)
-            }
-            let reply = await api.respond(method: request.method.rawValue, path: request.path, body: request.body)
-            return HTTPResponse.json(reply.body, status: reply.status)
-        }
+        let api = AgentAPI(agent: agent, token: token)
+        let server = try HTTPServer(port: port) { request in await api.handle(request) }
         try AgentEndpoint(port: server.port, token: token, pid: getpid()).write(to: directory)
         logger.info("agent listening on 127.0.0.1:\(server.port)", metadata: ["data": "\(directory.path)"])
         if clock.scale != 1 { logger.info("clock runs \(clock.scale) times faster") }

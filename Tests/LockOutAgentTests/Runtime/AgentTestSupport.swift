@@ -69,7 +69,7 @@ struct AgentFixture {
     }
 
     /// An agent over the same database, as a new process would start it.
-    func makeAgent(notifier: RecordingNotifier, timer: ManualDeadlineTimer) -> BreakAgent {
+    func makeAgent(notifier: any Notifying, timer: ManualDeadlineTimer) -> BreakAgent {
         let wall = self.wall
         let clock = ProcessClock(scale: 1, wallNow: { wall.now })
         return BreakAgent(service: service, notifier: notifier, timer: timer, clock: clock)

@@ -161,4 +161,44 @@ struct BreakAgentTests {
         #expect(try await agent.dashboard().state == "running")
         #expect(timer.deadline == midnight.addingTimeInterval(20 * 60))
     }
+
+    @Test("every transition is saved before its notification is shown")
+    func persistsBeforeEffects() async throws {
+        let fixture = try AgentFixture()
+        defer { fixture.remove() }
+        let timer = ManualDeadlineTimer()
+        let notifier = RecordWatchingNotifier(store: fixture.database.breakRecordStore)
+        let agent = fixture.makeAgent(notifier: notifier, timer: timer)
+        try await agent.start()
+
+        fixture.wall.set(try #require(timer.deadline))
+        await agent.timerFired(.deadlineReached)
+
+        #expect(notifier.statesSeenWhenPresenting == ["breakPending"])
+    }
+}
+
+/// Reads the stored record at the moment a notification is presented.
+final class RecordWatchingNotifier: Notifying, @unchecked Sendable {
+    private let store: any BreakRecordStore
+    private let lock = NSLock()
+    private var seen: [String] = []
+
+    init(store: any BreakRecordStore) {
+        self.store = store
+    }
+
+    var statesSeenWhenPresenting: [String] { lock.withLock { seen } }
+
+    func present(_ request: NotificationRequest, onAction: @escaping @Sendable (String) -> Void) {
+        let state: String
+        switch try? store.load() {
+        case .valid(let record)?: state = record.state.name
+        case .corrupt?: state = "corrupt"
+        case nil: state = "none"
+        }
+        lock.withLock { seen.append(state) }
+    }
+
+    func withdraw(id: String) {}
 }
