@@ -8,6 +8,11 @@ struct Lockout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockout",
         abstract: "LockOut: eye, micro and long break reminders with statistics.",
+        discussion: """
+        Every command takes --data-dir DIR (before or after the subcommand) to use another data \
+        directory than $XDG_DATA_HOME/lockout. With an agent running, commands go to it; \
+        otherwise they work on the database directly.
+        """,
         subcommands: [
             Run.self, Status.self, BreakVerb.self, Pause.self, Resume.self, Start.self, Stop.self,
             Schedule.self, SettingsVerb.self, Stats.self, Export.self,
