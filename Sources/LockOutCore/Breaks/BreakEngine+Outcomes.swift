@@ -35,17 +35,7 @@ extension BreakEngine {
     /// year 10889), then the version nibble, the variant with the kind, and "LO". The version
     /// nibble sits after the timestamp so it never overwrites any of its bits.
     static func sessionID(kind: BreakKind, dueAt: Date) -> BreakSessionID {
-        let millis = UInt64(bitPattern: Int64((dueAt.timeIntervalSince1970 * 1000).rounded()))
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> (40 - 8 * UInt64(index))) }
-        bytes[6] = 0x80
-        bytes[8] = 0x80 | UInt8(kind.rank)
-        bytes[9] = 0x4C
-        bytes[10] = 0x4F
-        let uuid = UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-        ))
+        let uuid = DeterministicUUID.make(at: dueAt, tail: [0x80 | UInt8(kind.rank), 0x4C, 0x4F])
         return BreakSessionID(rawValue: uuid)
     }
 
