@@ -26,6 +26,21 @@ public final class AppDatabase: Sendable {
 
     /// The breaks engine's saved state.
     public var breakRecordStore: GRDBBreakRecordStore { GRDBBreakRecordStore(writer) }
+
+    /// Activities that focus sessions are tagged with.
+    public var activityStore: GRDBActivityStore { GRDBActivityStore(writer) }
+
+    /// Finished focus segments.
+    public var focusHistory: GRDBFocusHistory { GRDBFocusHistory(writer) }
+
+    /// Tasks and their reminder choices.
+    public var taskStore: GRDBTaskStore { GRDBTaskStore(writer) }
+
+    /// The focus engine's saved state.
+    public var focusRecordStore: GRDBFocusRecordStore { GRDBFocusRecordStore(writer) }
+
+    /// The person's focus settings.
+    public var focusSettingsStore: GRDBFocusSettingsStore { GRDBFocusSettingsStore(writer) }
 }
 
 extension AppDatabase {

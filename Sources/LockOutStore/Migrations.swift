@@ -9,6 +9,7 @@ extension AppDatabase {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("createBreaks", migrate: createBreaks)
         migrator.registerMigration("createBreakDay", migrate: createBreakDay)
+        migrator.registerMigration("createFocus", migrate: createFocus)
         return migrator
     }
 
