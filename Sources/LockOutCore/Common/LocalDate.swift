@@ -32,6 +32,22 @@ public struct LocalDate: Codable, Hashable, Sendable, Comparable, CustomStringCo
         self.init(year: year, month: month, day: day)
     }
 
+    /// Reads the `YYYY-MM-DD` string that `encode(to:)` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = LocalDate(iso: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a YYYY-MM-DD date")
+        }
+        self = date
+    }
+
+    /// Writes the day as a `YYYY-MM-DD` string, the form JSON readers and people expect.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String {
         let y = String(year).leftPadded(to: 4)

@@ -57,26 +57,6 @@ public struct StatsReport: Codable, Equatable, Sendable {
 
         /// The row's counts as a `DayStat`.
         public var stat: DayStat { DayStat(date: date, completed: completed, skipped: skipped) }
-
-        private enum CodingKeys: String, CodingKey { case date, completed, skipped, rate }
-
-        /// Reads a row whose date is a `YYYY-MM-DD` string.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            date = try container.decodeISODate(forKey: .date)
-            completed = try container.decode(Int.self, forKey: .completed)
-            skipped = try container.decode(Int.self, forKey: .skipped)
-            rate = try container.decode(Double.self, forKey: .rate)
-        }
-
-        /// Writes the row with its date as a `YYYY-MM-DD` string.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(date.description, forKey: .date)
-            try container.encode(completed, forKey: .completed)
-            try container.encode(skipped, forKey: .skipped)
-            try container.encode(rate, forKey: .rate)
-        }
     }
 
     /// The summary row: total sessions, overall rate and current streak.
@@ -156,17 +136,6 @@ public struct StatsReport: Codable, Equatable, Sendable {
     }
 }
 
-extension KeyedDecodingContainer {
-    /// Reads a `LocalDate` written as a `YYYY-MM-DD` string.
-    func decodeISODate(forKey key: Key) throws -> LocalDate {
-        let text = try decode(String.self, forKey: key)
-        guard let date = LocalDate(iso: text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "'\(text)' is not a YYYY-MM-DD date")
-        }
-        return date
-    }
-}
-
 /// One day's bar in the statistics chart: the counts, and the lengths to draw the completed and skipped parts.
 public struct ChartBar: Codable, Equatable, Sendable {
     public let date: LocalDate
@@ -205,27 +174,5 @@ public struct ChartBar: Codable, Equatable, Sendable {
                 completedLength: completedPart, skippedLength: whole - completedPart
             )
         }
-    }
-
-    private enum CodingKeys: String, CodingKey { case date, completed, skipped, completedLength, skippedLength }
-
-    /// Reads a bar whose date is a `YYYY-MM-DD` string.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        date = try container.decodeISODate(forKey: .date)
-        completed = try container.decode(Int.self, forKey: .completed)
-        skipped = try container.decode(Int.self, forKey: .skipped)
-        completedLength = try container.decode(Int.self, forKey: .completedLength)
-        skippedLength = try container.decode(Int.self, forKey: .skippedLength)
-    }
-
-    /// Writes the bar with its date as a `YYYY-MM-DD` string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date.description, forKey: .date)
-        try container.encode(completed, forKey: .completed)
-        try container.encode(skipped, forKey: .skipped)
-        try container.encode(completedLength, forKey: .completedLength)
-        try container.encode(skippedLength, forKey: .skippedLength)
     }
 }
