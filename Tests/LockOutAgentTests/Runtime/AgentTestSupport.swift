@@ -75,6 +75,15 @@ struct AgentFixture {
         return BreakAgent(service: service, notifier: notifier, timer: timer, clock: clock)
     }
 
+    /// A started agent with a manual timer and a recording notifier.
+    func startAgent() async throws -> (BreakAgent, ManualDeadlineTimer, RecordingNotifier) {
+        let timer = ManualDeadlineTimer()
+        let notifier = RecordingNotifier()
+        let agent = makeAgent(notifier: notifier, timer: timer)
+        try await agent.start()
+        return (agent, timer, notifier)
+    }
+
     /// Reopens the database file, as a restarted process would.
     func reopened() throws -> AppDatabase {
         try AppDatabase.open(at: DataLocation.databaseURL(in: directory))

@@ -22,10 +22,7 @@ struct BreakAgentTests {
     func fullCycle() async throws {
         let fixture = try AgentFixture()
         defer { fixture.remove() }
-        let timer = ManualDeadlineTimer()
-        let notifier = RecordingNotifier()
-        let agent = fixture.makeAgent(notifier: notifier, timer: timer)
-        try await agent.start()
+        let (agent, timer, notifier) = try await fixture.startAgent()
 
         fixture.wall.set(try #require(timer.deadline))
         await agent.timerFired(.deadlineReached)
@@ -102,10 +99,7 @@ struct BreakAgentTests {
     func suspendReconciles() async throws {
         let fixture = try AgentFixture()
         defer { fixture.remove() }
-        let timer = ManualDeadlineTimer()
-        let notifier = RecordingNotifier()
-        let agent = fixture.makeAgent(notifier: notifier, timer: timer)
-        try await agent.start()
+        let (agent, timer, notifier) = try await fixture.startAgent()
 
         fixture.wall.set(try #require(timer.deadline).addingTimeInterval(3 * 3600))
         await agent.timerFired(.deadlineReached)
@@ -120,10 +114,7 @@ struct BreakAgentTests {
     func clockChangeReconciles() async throws {
         let fixture = try AgentFixture()
         defer { fixture.remove() }
-        let timer = ManualDeadlineTimer()
-        let notifier = RecordingNotifier()
-        let agent = fixture.makeAgent(notifier: notifier, timer: timer)
-        try await agent.start()
+        let (agent, _, notifier) = try await fixture.startAgent()
 
         fixture.wall.advance(by: 25 * 60)
         await agent.timerFired(.clockChanged)
