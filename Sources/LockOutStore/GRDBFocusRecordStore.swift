@@ -4,9 +4,9 @@ import LockOutCore
 
 /// The focus engine's state, as JSON in the single-row `focusRecord` table.
 ///
-/// Core has no port and no "corrupt" case for it: a record that can't be read loads as nil,
+/// There is no "corrupt" case: a record that can't be read loads as nil,
 /// so the engine starts stopped, with a fresh cycle, and the next save replaces the row.
-public struct GRDBFocusRecordStore: Sendable {
+public struct GRDBFocusRecordStore: FocusRecordStore {
     private let writer: any DatabaseWriter
 
     init(_ writer: any DatabaseWriter) {

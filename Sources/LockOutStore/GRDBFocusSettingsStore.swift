@@ -2,7 +2,7 @@ import GRDB
 import LockOutCore
 
 /// The person's focus settings in the single-row `focusSettings` table, one column per value.
-public struct GRDBFocusSettingsStore: Sendable {
+public struct GRDBFocusSettingsStore: FocusSettingsStore {
     private let writer: any DatabaseWriter
 
     init(_ writer: any DatabaseWriter) {

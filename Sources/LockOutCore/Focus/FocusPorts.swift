@@ -96,3 +96,19 @@ public enum FocusDataError: Error, Equatable, Sendable, CustomStringConvertible 
         }
     }
 }
+
+/// Where the focus engine keeps its state between runs.
+public protocol FocusRecordStore: Sendable {
+    /// The saved record; nil when none was saved, or when the stored one can't be read (the engine then starts stopped).
+    func load() throws -> FocusRecord?
+    /// Replaces the saved record.
+    func save(_ record: FocusRecord) throws
+}
+
+/// Where the person's focus settings are kept.
+public protocol FocusSettingsStore: Sendable {
+    /// The saved settings, or the defaults when none were saved.
+    func load() throws -> FocusSettings
+    /// Stores settings; they are validated first and nothing is written when they are invalid.
+    func save(_ settings: FocusSettings) throws
+}
