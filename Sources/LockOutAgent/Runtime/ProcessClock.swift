@@ -2,6 +2,10 @@ import Foundation
 
 /// The agent's and the CLI's idea of now: the wall clock, or a clock that starts at `LOCKOUT_NOW`
 /// and runs `LOCKOUT_CLOCK_SCALE` times faster, for demos and end-to-end tests.
+///
+/// A scaled clock starts when the process starts, unless `LOCKOUT_CLOCK_EPOCH` names the real moment
+/// it started: processes given the same epoch share one fast clock, so an agent restarted in the
+/// middle of an accelerated run finds the time where the last one left it.
 public struct ProcessClock: Sendable {
     public let scale: Double
     private let realOrigin: Date
@@ -9,15 +13,17 @@ public struct ProcessClock: Sendable {
     private let wallNow: @Sendable () -> Date
 
     /// A clock that reads `wallNow`, starting at `startingAt` (default: the wall clock) and running `scale` times faster.
-    public init(scale: Double = 1, startingAt: Date? = nil, wallNow: @escaping @Sendable () -> Date = { Date() }) {
-        let real = wallNow()
+    /// With `epoch`, the clock shows `startingAt` (default: the epoch itself) at the real moment `epoch`.
+    public init(scale: Double = 1, startingAt: Date? = nil, epoch: Date? = nil, wallNow: @escaping @Sendable () -> Date = { Date() }) {
+        let real = epoch ?? wallNow()
         self.scale = scale
         self.realOrigin = real
         self.virtualOrigin = startingAt ?? real
         self.wallNow = wallNow
     }
 
-    /// Reads `LOCKOUT_NOW` (ISO-8601) and `LOCKOUT_CLOCK_SCALE` (a number ≥ 1) from the environment.
+    /// Reads `LOCKOUT_NOW` (ISO-8601), `LOCKOUT_CLOCK_SCALE` (a number ≥ 1) and `LOCKOUT_CLOCK_EPOCH`
+    /// (ISO-8601) from the environment.
     public static func fromEnvironment(_ environment: [String: String]) throws(ClockConfigurationError) -> ProcessClock {
         var start: Date?
         if let text = environment["LOCKOUT_NOW"], !text.isEmpty {
@@ -29,7 +35,12 @@ public struct ProcessClock: Sendable {
             guard let value = Double(text), value >= 1, value.isFinite else { throw .badScale(text) }
             scale = value
         }
-        return ProcessClock(scale: scale, startingAt: start)
+        var epoch: Date?
+        if let text = environment["LOCKOUT_CLOCK_EPOCH"], !text.isEmpty {
+            guard let date = parseISO8601(text) else { throw .badEpoch(text) }
+            epoch = date
+        }
+        return ProcessClock(scale: scale, startingAt: start, epoch: epoch)
     }
 
     /// Now on this clock.
@@ -59,11 +70,13 @@ public struct ProcessClock: Sendable {
 public enum ClockConfigurationError: Error, Equatable, CustomStringConvertible {
     case badNow(String)
     case badScale(String)
+    case badEpoch(String)
 
     public var description: String {
         switch self {
         case .badNow(let text): "LOCKOUT_NOW '\(text)' is not an ISO-8601 date-time like 2026-11-22T09:00:00Z"
         case .badScale(let text): "LOCKOUT_CLOCK_SCALE '\(text)' is not a number ≥ 1"
+        case .badEpoch(let text): "LOCKOUT_CLOCK_EPOCH '\(text)' is not an ISO-8601 date-time like 2026-11-22T09:00:00Z"
         }
     }
 }

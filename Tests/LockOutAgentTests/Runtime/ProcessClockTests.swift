@@ -32,6 +32,25 @@ struct ProcessClockTests {
         #expect(abs(clock.now().timeIntervalSince(Date(timeIntervalSince1970: 1_795_424_400))) < 60)
     }
 
+    @Test("two clocks with the same epoch agree however late the second starts: a restarted agent finds the time it left")
+    func sharedEpoch() throws {
+        let wall = ManualWallClock(origin)
+        let first = ProcessClock(scale: 60, epoch: origin, wallNow: { wall.now })
+        wall.advance(by: 30)
+        let second = ProcessClock(scale: 60, epoch: origin, wallNow: { wall.now })
+        wall.advance(by: 10)
+        #expect(first.now() == origin.addingTimeInterval(40 * 60))
+        #expect(second.now() == first.now())
+        #expect(second.wallDate(for: origin.addingTimeInterval(60 * 60)) == origin.addingTimeInterval(60))
+    }
+
+    @Test("a malformed LOCKOUT_CLOCK_EPOCH is refused with what is expected")
+    func badEpoch() {
+        #expect(throws: ClockConfigurationError.badEpoch("soon")) {
+            try ProcessClock.fromEnvironment(["LOCKOUT_CLOCK_EPOCH": "soon", "LOCKOUT_CLOCK_SCALE": "60"])
+        }
+    }
+
     @Test("a malformed LOCKOUT_NOW or a scale below 1 is refused with what is expected")
     func badEnvironment() {
         #expect(throws: ClockConfigurationError.badNow("tomorrow")) {
