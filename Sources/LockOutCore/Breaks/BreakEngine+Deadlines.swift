@@ -105,9 +105,11 @@ extension BreakEngine {
         settings.enabledKinds.map { (kind: $0, at: deadline(of: $0)) }
     }
 
-    /// Enabled kinds' deadlines that still fall inside the current scheduled run.
+    /// Enabled kinds' deadlines that may fall due: none while a focus segment holds breaks, and only
+    /// those still inside the current scheduled run.
     func liveDeadlines() -> [(kind: BreakKind, at: Date)] {
-        allDeadlines().filter { entry in record.scheduledUntil.map { entry.at < $0 } ?? true }
+        guard record.heldSince == nil else { return [] }
+        return allDeadlines().filter { entry in record.scheduledUntil.map { entry.at < $0 } ?? true }
     }
 
     func earliestDeadline() -> Date? {

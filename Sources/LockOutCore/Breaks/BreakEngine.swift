@@ -86,6 +86,12 @@ public struct BreakEngine: Sendable {
             return start(now: now)
         case .settingsChanged(let old):
             return settingsChanged(from: old, now: now)
+        case .focusHoldStarted:
+            return startHold(now: now)
+        case .focusHoldEnded(let at):
+            return endHold(at: at, now: now)
+        case .restTaken(let kinds, let endedAt):
+            return creditRest(kinds, endedAt: endedAt, now: now)
         }
     }
 

@@ -24,6 +24,12 @@ public enum BreakEvent: Hashable, Sendable {
     case userStarted
     /// The settings changed; the engine already holds the new ones.
     case settingsChanged(old: BreakSettings)
+    /// A focus segment began holding breaks: from now on no kind newly falls due until the hold ends.
+    case focusHoldStarted
+    /// The focus segment holding breaks ended at `at`: the kinds held meanwhile fall due together then.
+    case focusHoldEnded(at: Date)
+    /// The person rested until `endedAt` for long enough to count as these kinds' breaks.
+    case restTaken(kinds: [BreakKind], endedAt: Date)
 }
 
 /// Something the runtime must carry out after a transition, once the record is persisted.

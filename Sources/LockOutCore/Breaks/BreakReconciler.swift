@@ -27,6 +27,8 @@ public struct PendingAlarm: Codable, Hashable, Sendable {
 /// - Snoozed past its snooze: pending.
 /// - Active: stays active; if it ended while nothing ran, the next tick completes it at its end.
 /// - Paused past its end: running from now, as the working hours allow (idle outside a window).
+/// - Held for focus: the hold is kept, and kinds that fell due while held stay held (they fall due
+///   when the hold ends) instead of surfacing or joining a waiting break; an alerting alarm still counts.
 public enum BreakReconciler {
     public static func reconcile(
         record stored: StoredBreakRecord?,
@@ -40,6 +42,7 @@ public enum BreakReconciler {
         for kind in BreakKind.allCases where record.cycles[kind] > now {
             record.cycles[kind] = now
         }
+        if let heldSince = record.heldSince, heldSince > now { record.heldSince = now }
         record.state = pulledIn(record.state, settings: settings, now: now)
         var engine = BreakEngine(record: record, settings: settings, calendar: calendar)
         switch record.state {
@@ -99,11 +102,12 @@ public enum BreakReconciler {
     /// The break that fell due while nothing ran, or that the platform is alerting for.
     private static func missedBreak(engine: BreakEngine, alarms: [PendingAlarm], now: Date) -> DueBreak? {
         let settings = engine.settings
-        var due = settings.enabledKinds.filter { engine.deadline(of: $0) <= now }
+        let held = engine.record.heldSince != nil
+        var due = held ? [] : settings.enabledKinds.filter { engine.deadline(of: $0) <= now }
         due += alarms.filter { $0.isAlerting && settings[$0.kind].enabled }.map(\.kind)
         guard let earliest = due.map({ min(engine.deadline(of: $0), now) }).min() else { return nil }
         let covers = settings.enabledKinds.filter {
-            due.contains($0) || engine.deadline(of: $0) <= now.addingTimeInterval(BreakEngine.coincidenceWindow)
+            due.contains($0) || (!held && engine.deadline(of: $0) <= now.addingTimeInterval(BreakEngine.coincidenceWindow))
         }
         let kind = covers.max() ?? .eye
         return DueBreak(
@@ -118,7 +122,7 @@ public enum BreakReconciler {
     /// from now when it expired or a longer kind took it over.
     private static func refreshed(_ due: DueBreak, engine: BreakEngine, now: Date) -> DueBreak {
         let settings = engine.settings
-        let fellDue = settings.enabledKinds.filter { kind in
+        let fellDue = engine.record.heldSince != nil ? [] : settings.enabledKinds.filter { kind in
             engine.deadline(of: kind) <= now && engine.record.scheduledUntil.map { engine.deadline(of: kind) < $0 } ?? true
         }
         let covers = Array(Set(due.covers).union(fellDue)).sorted()

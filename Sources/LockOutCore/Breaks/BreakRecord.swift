@@ -70,6 +70,10 @@ public struct DueBreak: Codable, Hashable, Sendable {
 ///                                        snoozed    breakActive ── done / ends ──►┘
 ///   any ── pause ──► paused ── resume / pause ends ──► running
 /// ```
+///
+/// Across every state a focus segment may hold breaks (`BreakRecord.heldSince`): while held, running
+/// has no kind deadline and no kind joins a waiting break; when the hold ends, the kinds that fell due
+/// meanwhile fall due together at its end as one break.
 public enum BreakState: Codable, Hashable, Sendable {
     /// Nothing runs: stopped by hand, outside working hours, or reset.
     case idle
@@ -107,12 +111,22 @@ public struct BreakRecord: Codable, Hashable, Sendable {
     public var scheduledUntil: Date?
     /// A manual stop inside a working-hours window holds until the window's end.
     public var stoppedUntil: Date?
+    /// Since when a focus segment holds breaks, nil when none does; a record stored without it reads as nil.
+    public var heldSince: Date?
 
-    public init(state: BreakState, cycles: CycleStarts, scheduledUntil: Date? = nil, stoppedUntil: Date? = nil) {
+    /// A record with every field given; not held for focus unless `heldSince` says since when.
+    public init(
+        state: BreakState,
+        cycles: CycleStarts,
+        scheduledUntil: Date? = nil,
+        stoppedUntil: Date? = nil,
+        heldSince: Date? = nil
+    ) {
         self.state = state
         self.cycles = cycles
         self.scheduledUntil = scheduledUntil
         self.stoppedUntil = stoppedUntil
+        self.heldSince = heldSince
     }
 
     /// A record with nothing running.

@@ -9,7 +9,7 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
         public let enabled: Bool
     }
 
-    /// The break that comes next while running.
+    /// The break that comes next while running; none while a focus segment holds breaks.
     public struct NextBreak: Codable, Equatable, Sendable {
         public let kind: BreakKind
         public let title: String
@@ -40,6 +40,8 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
     public let nextBreak: NextBreak?
     public let currentBreak: CurrentBreak?
     public let pausedUntil: Date?
+    /// Breaks wait for the running focus segment: none newly falls due until it ends.
+    public let heldForFocus: Bool
     /// Today's compliance from 0 to 1, nil when no break fell due today.
     public let todayCompliance: Double?
     /// Today's compliance as a whole percent, like "83%", or "—" when no break fell due today.
@@ -57,6 +59,7 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
         skippedToday = today?.skipped ?? 0
 
         state = record.state.name
+        heldForFocus = record.heldSince != nil
         let upcoming = Self.nextBreak(engine: engine, now: now)
         switch record.state {
         case .idle:
@@ -74,8 +77,12 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
             nextBreak = upcoming
             currentBreak = nil
             pausedUntil = nil
-            headline = upcoming.map { "\($0.title) in \($0.countdown)" }
-                ?? Self.noUpcomingBreak(settings: settings, scheduledUntil: record.scheduledUntil, now: now)
+            headline = if heldForFocus {
+                Self.heldHeadline
+            } else {
+                upcoming.map { "\($0.title) in \($0.countdown)" }
+                    ?? Self.noUpcomingBreak(settings: settings, scheduledUntil: record.scheduledUntil, now: now)
+            }
         case .breakPending(let due):
             nextBreak = nil
             currentBreak = Self.current(due, until: nil, now: now)
@@ -104,7 +111,12 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
         return "Breaks are stopped"
     }
 
+    /// What a running dashboard says while a focus segment holds breaks: no countdown can be honest then.
+    static let heldHeadline = "Breaks wait until the focus segment ends"
+
+    /// The break that falls due next, or nil when none will on its own: while held, when it ends is the focus segment's to say.
     private static func nextBreak(engine: BreakEngine, now: Date) -> NextBreak? {
+        guard engine.record.heldSince == nil else { return nil }
         let scheduledUntil = engine.record.scheduledUntil
         let deadlines = engine.settings.enabledKinds
             .map { (kind: $0, at: engine.deadline(of: $0)) }
