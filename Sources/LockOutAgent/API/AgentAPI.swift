@@ -1,48 +1,89 @@
 import Foundation
 import LockOutCore
 
-/// The agent's local API: checks the bearer token, routes a request to the breaks agent, and maps
-/// the result to a status and a JSON body.
+/// The agent's local API: checks the bearer token, routes a request to the agent, and maps the result
+/// to a status and a JSON body.
 ///
 /// - `GET /v1/status` → `DashboardScreen`
 /// - `GET /v1/settings` → `BreakSettings`
-/// - `POST /v1/commands` with a `BreakCommand` → `DashboardScreen`, or 400 with `{"error": …}` when the engine refuses it
-/// - a missing or wrong token → 401; an unknown path → 404; a wrong method → 405
+/// - `POST /v1/commands` with a `BreakCommand` → `DashboardScreen`
+/// - `GET /v1/focus` → `FocusScreen`
+/// - `POST /v1/focus/commands` with a `FocusCommand` → `FocusScreen`
+/// - `GET /v1/focus/follow` → the live status as a stream of `LiveStatusLine`s, one JSON object per line
+/// - `POST /v1/tasks/commands` with a `TaskCommand` → `TaskRow`
+/// - a refused command → 400 with `{"error": …}`; a missing or wrong token → 401; an unknown path → 404; a wrong method → 405
 public struct AgentAPI: Sendable {
-    private let agent: BreakAgent
+    private let agent: DeviceAgent
     private let token: String
 
-    public init(agent: BreakAgent, token: String) {
+    public init(agent: DeviceAgent, token: String) {
         self.agent = agent
         self.token = token
     }
+
+    private static let routes: [String: HTTPMethod] = [
+        "/v1/status": .get, "/v1/settings": .get, "/v1/commands": .post,
+        "/v1/focus": .get, "/v1/focus/commands": .post, "/v1/focus/follow": .get, "/v1/tasks/commands": .post,
+    ]
 
     /// Answers one request.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         guard AgentEndpoint.isAuthorized(request, token: token) else {
             return Self.error(401, "missing or wrong token")
         }
-        switch (request.method, request.path) {
-        case (.get, "/v1/status"):
-            return await reply { try await agent.dashboard() }
-        case (.get, "/v1/settings"):
-            return await reply { try await agent.settings() }
-        case (.post, "/v1/commands"):
-            guard let command = try? AgentJSON.decoder().decode(BreakCommand.self, from: request.body) else {
-                return Self.error(400, "the body is not a break command")
-            }
-            return await reply { try await agent.perform(command) }
-        case (_, "/v1/status"), (_, "/v1/settings"), (_, "/v1/commands"):
-            return Self.error(405, "method \(request.method) is not allowed on \(request.path)")
-        default:
+        guard let method = Self.routes[request.path] else {
             return Self.error(404, "no such endpoint: \(request.path)")
         }
+        guard request.method == method else {
+            return Self.error(405, "method \(request.method) is not allowed on \(request.path)")
+        }
+        switch request.path {
+        case "/v1/status":
+            return await reply { try await agent.dashboard() }
+        case "/v1/settings":
+            return await reply { try await agent.settings() }
+        case "/v1/commands":
+            guard let command = decode(BreakCommand.self, from: request) else { return Self.error(400, "the body is not a break command") }
+            return await reply { try await agent.perform(command) }
+        case "/v1/focus":
+            return await reply { try await agent.focusScreen() }
+        case "/v1/focus/commands":
+            guard let command = decode(FocusCommand.self, from: request) else { return Self.error(400, "the body is not a focus command") }
+            return await reply { try await agent.perform(command) }
+        case "/v1/tasks/commands":
+            guard let command = decode(TaskCommand.self, from: request) else { return Self.error(400, "the body is not a task command") }
+            return await reply { try await agent.perform(command) }
+        default:
+            return await follow()
+        }
+    }
+
+    /// Streams the live status until the client goes away.
+    private func follow() async -> HTTPResponse {
+        let id = UUID()
+        let agent = agent
+        let stream = HTTPBodyStream(onCancel: {
+            Task(executorPreference: agent.executor) { await agent.unfollow(id: id) }
+        })
+        await agent.follow(id: id) { update in
+            guard let line = try? AgentJSON.encoder(pretty: false).encode(LiveStatusLine(update)) else { return }
+            stream.send(line + Data("\n".utf8))
+        }
+        return .stream(stream)
+    }
+
+    private func decode<Command: Decodable>(_ type: Command.Type, from request: HTTPRequest) -> Command? {
+        try? AgentJSON.decoder().decode(type, from: request.body)
     }
 
     private func reply(_ work: () async throws -> some Encodable) async -> HTTPResponse {
         do {
             return HTTPResponse.json(try AgentJSON.encoder().encode(try await work()))
         } catch let error as BreakInputError {
+            return Self.error(400, error.description)
+        } catch let error as FocusInputError {
+            return Self.error(400, error.description)
+        } catch let error as FocusDataError {
             return Self.error(400, error.description)
         } catch {
             return Self.error(500, "\(error)")
@@ -51,5 +92,30 @@ public struct AgentAPI: Sendable {
 
     static func error(_ status: Int, _ message: String) -> HTTPResponse {
         HTTPResponse.json((try? AgentJSON.encoder().encode(APIErrorBody(error: message))) ?? Data(), status: status)
+    }
+}
+
+/// One line of the live-status stream: `{"state":"running","status":{…}}`, or `{"state":"stopped"}` when the session ended.
+public struct LiveStatusLine: Codable, Hashable, Sendable {
+    /// `running`, `paused` or `stopped`.
+    public let state: String
+    /// The status; nil when stopped.
+    public let status: LiveStatus?
+
+    /// The line for `update`.
+    public init(_ update: LiveStatusUpdate) {
+        switch update {
+        case .publish(let status):
+            state = status.isRunning ? "running" : "paused"
+            self.status = status
+        case .end:
+            state = "stopped"
+            status = nil
+        }
+    }
+
+    /// The update this line carries.
+    public var update: LiveStatusUpdate {
+        status.map(LiveStatusUpdate.publish) ?? .end
     }
 }

@@ -3,35 +3,53 @@ import LockOutCore
 
 /// Sends commands to the running agent over its local API.
 public struct RemoteBreakControl: BreakControl {
-    public static let timeout: TimeInterval = 10
-    private let endpoint: AgentEndpoint
+    private let client: AgentClient
 
     public init(endpoint: AgentEndpoint) {
-        self.endpoint = endpoint
+        client = AgentClient(endpoint: endpoint)
     }
 
     public func dashboard() throws -> DashboardScreen {
-        try send("GET", "/v1/status", body: nil)
+        try client.send("GET", "/v1/status")
     }
 
     public func settings() throws -> BreakSettings {
-        try send("GET", "/v1/settings", body: nil)
+        try client.send("GET", "/v1/settings")
     }
 
     public func perform(_ command: BreakCommand) throws -> DashboardScreen {
-        try send("POST", "/v1/commands", body: try AgentJSON.encoder().encode(command))
+        try client.send("POST", "/v1/commands", body: command)
+    }
+}
+
+/// Requests to the running agent's local API, with its token; a refusal throws the agent's own message.
+struct AgentClient: Sendable {
+    static let timeout: TimeInterval = 10
+    let endpoint: AgentEndpoint
+
+    func send<Answer: Decodable>(_ method: String, _ path: String) throws -> Answer {
+        try send(request(method, path, body: nil))
     }
 
-    private func send<Answer: Decodable>(_ method: String, _ path: String, body: Data?) throws -> Answer {
+    func send<Answer: Decodable>(_ method: String, _ path: String, body: some Encodable) throws -> Answer {
+        try send(request(method, path, body: try AgentJSON.encoder().encode(body)))
+    }
+
+    func request(_ method: String, _ path: String, body: Data?) -> HTTPRequest {
         var headers: HTTPHeaders = ["Authorization": AgentEndpoint.authorization(for: endpoint.token)]
         if body != nil { headers.add(name: "Content-Type", value: "application/json") }
-        let request = HTTPRequest(method: HTTPMethod(rawValue: method), path: path, headers: headers, body: body ?? Data())
+        return HTTPRequest(method: HTTPMethod(rawValue: method), path: path, headers: headers, body: body ?? Data())
+    }
+
+    private func send<Answer: Decodable>(_ request: HTTPRequest) throws -> Answer {
         let response = try HTTPClient.send(request, port: endpoint.port, timeout: Self.timeout)
-        guard response.status == 200 else {
-            let message = (try? AgentJSON.decoder().decode(APIErrorBody.self, from: response.body))?.error
-            throw RemoteControlError.refused(status: response.status, message: message ?? "the agent answered \(response.status)")
-        }
+        guard response.status == 200 else { throw Self.refusal(response) }
         return try AgentJSON.decoder().decode(Answer.self, from: response.body)
+    }
+
+    static func refusal(_ response: HTTPResponse) -> RemoteControlError {
+        let message = (try? AgentJSON.decoder().decode(APIErrorBody.self, from: response.body))?.error
+        return .refused(status: response.status, message: message ?? "the agent answered \(response.status)")
     }
 }
 

@@ -2,13 +2,13 @@ import Foundation
 import Logging
 import LockOutCore
 
-/// `lockout run`: starts the breaks agent, the local API and the endpoint file, then parks the main
+/// `lockout run`: starts the device agent (breaks, focus sessions, task reminders), the local API and the endpoint file, then parks the main
 /// thread in the dispatch main loop until SIGINT or SIGTERM. Between events the process sleeps: one
 /// kernel timer, the API socket and the signal sources are its only wake-up sources, and no work
 /// runs on Swift's global executor (see `SerialQueueExecutor` for why that matters).
 public struct AgentHost: Sendable {
     private let directory: URL
-    private let service: BreakService
+    private let service: FocusService
     private let clock: ProcessClock
     private let port: Int
     private let environment: [String: String]
@@ -16,7 +16,7 @@ public struct AgentHost: Sendable {
 
     public init(
         directory: URL,
-        service: BreakService,
+        service: FocusService,
         clock: ProcessClock,
         port: Int = 0,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -34,7 +34,7 @@ public struct AgentHost: Sendable {
             throw AgentHostError.alreadyRunning(pid: running.pid)
         }
         let notifier = makeNotifier()
-        let agent = BreakAgent(service: service, notifier: notifier, timer: DeadlineTimers.system(), clock: clock)
+        let agent = DeviceAgent(service: service, notifier: notifier, timer: DeadlineTimers.system(), clock: clock)
         try agent.executor.runBlocking { try await agent.start() }
 
         let token = AgentEndpoint.newToken()

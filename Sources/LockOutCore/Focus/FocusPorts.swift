@@ -59,6 +59,8 @@ public enum FocusDataError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformedReminder(String)
     /// The preset counts from a due date the task does not have.
     case reminderNeedsDueDate(ReminderPreset)
+    /// The reminder would fire at a moment that has passed (given as `YYYY-MM-DD HH:MM`).
+    case reminderInPast(String)
     /// The range starts after it ends.
     case invalidDateRange(from: LocalDate, to: LocalDate)
     /// No focus session has this id, or the text is no id.
@@ -89,6 +91,8 @@ public enum FocusDataError: Error, Equatable, Sendable, CustomStringConvertible 
             "unknown reminder '\(text)': use off, \(ReminderPreset.presetNames.joined(separator: ", ")) or YYYY-MM-DD HH:MM"
         case .reminderNeedsDueDate(let preset):
             "the reminder \(preset.name) needs a due date: add --due YYYY-MM-DD or use YYYY-MM-DD HH:MM"
+        case .reminderInPast(let moment):
+            "the reminder would fire at \(moment), which has passed: choose a later time, another preset or off"
         case .invalidDateRange(let from, let to):
             "--from \(from) is after --to \(to): use a from date on or before the to date"
         case .unknownSession(let id):

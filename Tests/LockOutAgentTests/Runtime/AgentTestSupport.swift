@@ -68,15 +68,34 @@ struct AgentFixture {
         )
     }
 
-    /// An agent over the same database, as a new process would start it.
-    func makeAgent(notifier: any Notifying, timer: ManualDeadlineTimer) -> BreakAgent {
+    var focusService: FocusService {
+        FocusService(
+            stores: FocusStores(
+                history: database.focusHistory,
+                record: database.focusRecordStore,
+                settings: database.focusSettingsStore,
+                activities: database.activityStore,
+                tasks: database.taskStore
+            ),
+            breaks: service,
+            capability: .notificationOnly,
+            calendar: calendar
+        )
+    }
+
+    /// The agent's clock, following the test's wall clock.
+    var clock: ProcessClock {
         let wall = self.wall
-        let clock = ProcessClock(scale: 1, wallNow: { wall.now })
-        return BreakAgent(service: service, notifier: notifier, timer: timer, clock: clock)
+        return ProcessClock(scale: 1, wallNow: { wall.now })
+    }
+
+    /// An agent over the same database, as a new process would start it.
+    func makeAgent(notifier: any Notifying, timer: ManualDeadlineTimer) -> DeviceAgent {
+        DeviceAgent(service: focusService, notifier: notifier, timer: timer, clock: clock)
     }
 
     /// A started agent with a manual timer and a recording notifier.
-    func startAgent() async throws -> (BreakAgent, ManualDeadlineTimer, RecordingNotifier) {
+    func startAgent() async throws -> (DeviceAgent, ManualDeadlineTimer, RecordingNotifier) {
         let timer = ManualDeadlineTimer()
         let notifier = RecordingNotifier()
         let agent = makeAgent(notifier: notifier, timer: timer)

@@ -3,8 +3,8 @@ import LockOutAgent
 import LockOutCore
 import Testing
 
-@Suite("Breaks agent")
-struct BreakAgentTests {
+@Suite("Agent: breaks")
+struct DeviceAgentBreakTests {
     @Test("a fresh agent runs and arms its timer for the first eye break, 20 minutes out")
     func startsAndArms() async throws {
         let fixture = try AgentFixture()

@@ -1,0 +1,324 @@
+import Foundation
+import Logging
+import LockOutCore
+
+/// The device agent's runtime: one actor owns the breaks and focus engines and the timed notifications
+/// (focus alerts, task reminders), sleeps on a single kernel timer until the earliest deadline,
+/// persists every transition, then carries out its effects.
+///
+/// It wakes only for the timer, a clock change, a notification action, a command, or — while someone
+/// follows the live status of a running session — once a second to publish it. A wake much later than
+/// the armed deadline means the machine slept or the clock jumped, so it reconciles.
+public actor DeviceAgent {
+    /// A wake this much later than the timer's deadline counts as a suspend or a clock jump.
+    public static let lateWakeTolerance: TimeInterval = 2
+
+    /// The agent's own serial queue: its jobs and the tasks it starts never run on the global executor.
+    public nonisolated let executor: SerialQueueExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    private let service: FocusService
+    private let notifier: any Notifying
+    private let timer: any DeadlineWaiting
+    private let clock: ProcessClock
+    private let logger: Logger
+    private var breaks: BreakEngine?
+    private var focus: FocusEngine?
+    private var schedule = NotificationSchedule()
+    private var feed = LiveStatusFeed()
+    private var followers: [UUID: @Sendable (LiveStatusUpdate) -> Void] = [:]
+    private var armedWallDeadline: Date?
+
+    private var breakService: BreakService { service.breaks }
+
+    public init(
+        service: FocusService,
+        notifier: any Notifying,
+        timer: any DeadlineWaiting,
+        clock: ProcessClock,
+        logger: Logger = Logger(label: "lockout.agent"),
+        executor: SerialQueueExecutor = SerialQueueExecutor(label: "lockout.agent")
+    ) {
+        self.executor = executor
+        self.service = service
+        self.notifier = notifier
+        self.timer = timer
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Restores both engines and the pending reminders from the database, shows what is due, and arms the timer.
+    public func start() throws {
+        let now = clock.now()
+        var (restoredBreaks, _) = try breakService.restore(now: now)
+        let (restoredFocus, _) = try service.restore(now: now, breaks: &restoredBreaks)
+        breaks = restoredBreaks
+        focus = restoredFocus
+        let executor = executor
+        timer.onEvent = { [weak self] event in
+            Task(executorPreference: executor) { await self?.timerFired(event) }
+        }
+        // A new process shows nothing yet: present what the restored state calls for.
+        carryOut(restoredBreaks.presentationEffects())
+        carryOut(FocusTransition(focus: restoredFocus.restartEffects(now: now)), now: now)
+        for reminder in try service.pendingReminders(now: now) {
+            schedule.apply(reminder)
+        }
+        rearm()
+        logger.info("agent started", metadata: [
+            "breaks": "\(restoredBreaks.record.state.name)",
+            "focus": "\(restoredFocus.record.state.name)",
+        ])
+    }
+
+    /// Stops waking up and ends every live-status stream.
+    public func stop() {
+        timer.arm(at: nil)
+        timer.onEvent = nil
+        followers.removeAll()
+    }
+
+    // MARK: - Breaks
+
+    /// Carries out a person's breaks command and answers with the new dashboard.
+    public func perform(_ command: BreakCommand) throws -> DashboardScreen {
+        let now = clock.now()
+        var current = try requireBreaks()
+        let effects = try breakService.execute(command, on: &current, now: now)
+        breaks = current
+        carryOut(effects)
+        rearm()
+        return try breakService.dashboard(for: current, now: now)
+    }
+
+    /// What the dashboard shows now.
+    public func dashboard() throws -> DashboardScreen {
+        try breakService.dashboard(for: requireBreaks(), now: clock.now())
+    }
+
+    /// The break settings in force.
+    public func settings() throws -> BreakSettings {
+        try requireBreaks().settings
+    }
+
+    /// Handles a break notification's button.
+    public func notificationAction(_ action: String) {
+        guard let event = BreakNotifications.event(forAction: action, kind: nil) else {
+            logger.warning("unknown notification action \(action)")
+            return
+        }
+        do {
+            var current = try requireBreaks()
+            let effects = try breakService.handle(event, on: &current, now: clock.now())
+            breaks = current
+            carryOut(effects)
+        } catch {
+            logger.warning("notification action \(action) not applied: \(error)")
+        }
+        rearm()
+    }
+
+    // MARK: - Focus and tasks
+
+    /// Carries out a person's focus command and answers with the new focus screen.
+    public func perform(_ command: FocusCommand) throws -> FocusScreen {
+        let now = clock.now()
+        var current = try requireFocus()
+        var currentBreaks = try requireBreaks()
+        let transition = try service.execute(command, on: &current, breaks: &currentBreaks, now: now)
+        focus = current
+        breaks = currentBreaks
+        carryOut(transition, now: now)
+        rearm()
+        return FocusScreen(engine: current, now: now)
+    }
+
+    /// What the focus screen shows now.
+    public func focusScreen() throws -> FocusScreen {
+        FocusScreen(engine: try requireFocus(), now: clock.now())
+    }
+
+    /// Carries out a task command, scheduling or cancelling its reminder, and answers with the task's row.
+    public func perform(_ command: TaskCommand) throws -> TaskRow {
+        let (row, reminders) = try service.execute(command, now: clock.now())
+        for reminder in reminders {
+            schedule.apply(reminder)
+        }
+        rearm()
+        return row
+    }
+
+    /// Starts sending live-status updates to `send`: the status now at once, then every update until `unfollow`.
+    public func follow(id: UUID, _ send: @escaping @Sendable (LiveStatusUpdate) -> Void) {
+        followers[id] = send
+        let status = focus?.liveStatus(now: clock.now())
+        send(status.map(LiveStatusUpdate.publish) ?? .end)
+        rearm()
+    }
+
+    /// Stops sending updates to the follower `id`.
+    public func unfollow(id: UUID) {
+        followers[id] = nil
+        rearm()
+    }
+
+    /// How many followers receive the live status.
+    public var followerCount: Int { followers.count }
+
+    // MARK: - Time
+
+    /// The moment the agent will next wake, on the agent's clock; nil when nothing is pending.
+    public func nextDeadline() -> Date? {
+        nextWake(now: clock.now())
+    }
+
+    /// Handles a timer event: due notifications, a tick at the deadline, or a reconcile after a clock change or a late wake.
+    public func timerFired(_ event: DeadlineEvent) {
+        let wallNow = clock.wallClock()
+        let late = armedWallDeadline.map { wallNow.timeIntervalSince($0) > Self.lateWakeTolerance } ?? false
+        let now = clock.now()
+        // Alerts due now go out before the engines move on and schedule the next ones under the same ids.
+        presentDue(now: now)
+        do {
+            switch event {
+            case .clockChanged:
+                logger.info("wall clock changed: reconciling")
+                try reconcile(now: now)
+            case .deadlineReached where late:
+                logger.info("woke late (suspend or clock jump): reconciling")
+                try reconcile(now: now)
+            case .deadlineReached:
+                if let armed = armedWallDeadline {
+                    let lateMilliseconds = Int((wallNow.timeIntervalSince(armed) * 1000).rounded())
+                    logger.debug("deadline reached", metadata: ["late_ms": "\(lateMilliseconds)"])
+                }
+                try tick(now: now)
+            }
+        } catch {
+            logger.error("could not handle the timer: \(error)")
+        }
+        publishIfDue(now: now)
+        rearm()
+    }
+
+    private func tick(now: Date) throws {
+        var currentBreaks = try requireBreaks()
+        let breakEffects = try breakService.handle(.tick, on: &currentBreaks, now: now)
+        breaks = currentBreaks
+        carryOut(breakEffects)
+        var current = try requireFocus()
+        let transition = try service.handle(.tick, on: &current, breaks: &currentBreaks, now: now)
+        focus = current
+        breaks = currentBreaks
+        carryOut(transition, now: now)
+    }
+
+    private func reconcile(now: Date) throws {
+        var (restored, effects) = try breakService.restore(now: now)
+        let (restoredFocus, transition) = try service.restore(now: now, breaks: &restored)
+        breaks = restored
+        focus = restoredFocus
+        let changes = (effects + transition.breaks).filter { !$0.isPresentation }
+        carryOut(restored.presentationEffects() + changes)
+        carryOut(FocusTransition(focus: transition.focus), now: now)
+    }
+
+    private func presentDue(now: Date) {
+        for request in schedule.takeDue(now: now) {
+            logger.info("showing \(request.id)")
+            notifier.present(request) { _ in }
+        }
+    }
+
+    /// While someone follows a running session, a fresh status once a second.
+    private func publishIfDue(now: Date) {
+        guard !followers.isEmpty, let focus else { return }
+        if let update = feed.offer(focus.liveStatus(now: now), now: now) {
+            broadcast(update)
+        }
+    }
+
+    private func broadcast(_ update: LiveStatusUpdate) {
+        for send in followers.values {
+            send(update)
+        }
+    }
+
+    private func nextWake(now: Date) -> Date? {
+        var candidates = [breaks?.nextDeadline(now: now), focus?.nextDeadline(now: now), schedule.nextDate]
+        if !followers.isEmpty, case .running = focus?.record.state {
+            candidates.append((feed.lastPublishedAt ?? now).addingTimeInterval(LiveStatusThrottle.interval))
+        }
+        return candidates.compactMap { $0 }.min()
+    }
+
+    private func rearm() {
+        let deadline = nextWake(now: clock.now())
+        armedWallDeadline = deadline.map(clock.wallDate(for:))
+        timer.arm(at: armedWallDeadline)
+    }
+
+    // MARK: - Effects
+
+    private func requireBreaks() throws -> BreakEngine {
+        guard let breaks else { throw AgentError.notStarted }
+        return breaks
+    }
+
+    private func requireFocus() throws -> FocusEngine {
+        guard let focus else { throw AgentError.notStarted }
+        return focus
+    }
+
+    private func carryOut(_ effects: [BreakEffect]) {
+        for effect in effects {
+            switch effect {
+            case .present(let request):
+                let executor = executor
+                notifier.present(request) { [weak self] action in
+                    Task(executorPreference: executor) { await self?.notificationAction(action) }
+                }
+            case .withdraw(let id):
+                notifier.withdraw(id: id)
+            case .save:
+                break // persisted with the transition, before any effect ran
+            }
+        }
+    }
+
+    private func carryOut(_ transition: FocusTransition, now: Date) {
+        carryOut(transition.breaks)
+        for effect in transition.focus {
+            switch effect {
+            case .scheduleAlarm, .scheduleNotification, .cancelAlert:
+                schedule.apply(effect)
+            case .publishStatus, .endStatus:
+                if let update = feed.apply(effect, now: now), !followers.isEmpty {
+                    broadcast(update)
+                }
+            case .save:
+                break // persisted with the transition, before any effect ran
+            }
+        }
+    }
+}
+
+/// What went wrong inside the agent.
+public enum AgentError: Error, CustomStringConvertible {
+    case notStarted
+
+    public var description: String {
+        switch self {
+        case .notStarted: "the agent has not started"
+        }
+    }
+}
+
+extension BreakEffect {
+    var isPresentation: Bool {
+        switch self {
+        case .present: true
+        case .withdraw, .save: false
+        }
+    }
+}
