@@ -9,10 +9,13 @@ import Darwin
 /// One accepted connection of `HTTPServer`: reads one request, answers it, closes. Confined to the server's queue.
 ///
 ///     reading ──request──▶ handling ──response──▶ writing ──sent──▶ draining ──EOF or 2 s──▶ closed
+///        │                     └──streamed response──▶ streaming ──finished and sent──▶ draining
+///        │                                                 └──client went away, server stopped──▶ closed (onCancel)
 ///        └──malformed, too large, 10 s without a whole request──▶ writing (400 / 413 / 408 …)
 ///
 /// Draining (reading and discarding after `shutdown(SHUT_WR)`) keeps a client that is still sending a body
-/// we refused from getting a reset instead of the response.
+/// we refused from getting a reset instead of the response. While streaming, the read source stays active so
+/// a client that hangs up is noticed at once, and no timer runs: a stream may stay quiet for hours.
 final class HTTPConnection: @unchecked Sendable {
     /// How much and how long a connection may take.
     struct Limits {
@@ -26,7 +29,7 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     private enum Phase {
-        case reading, handling, writing, draining, closed
+        case reading, handling, writing, streaming, draining, closed
     }
 
     private let descriptor: SharedDescriptor
@@ -39,6 +42,8 @@ final class HTTPConnection: @unchecked Sendable {
     private var outgoing = Data()
     private var sentCount = 0
     private var sentContinue = false
+    private var stream: HTTPBodyStream?
+    private var streamFinished = false
     private var readSource: (any DispatchSourceRead)?
     private var readSuspended = false
     private var writeSource: (any DispatchSourceWrite)?
@@ -83,6 +88,8 @@ final class HTTPConnection: @unchecked Sendable {
         readSource?.cancel()
         readSource = nil
         descriptor.release()
+        stream?.cancel()
+        stream = nil
         onClose?()
         onClose = nil
     }
@@ -91,7 +98,7 @@ final class HTTPConnection: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         let count = read(fd, &chunk, chunk.count)
         if count > 0 {
-            guard phase == .reading else { return }  // draining: discard
+            guard phase == .reading else { return }  // streaming or draining: discard
             received.append(contentsOf: chunk[0..<count])
             parseReceived()
         } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
@@ -129,20 +136,54 @@ final class HTTPConnection: @unchecked Sendable {
         switch phase {
         case .reading: respond(.text("no complete request within \(Int(limits.requestTimeout)) s\n", status: 408))
         case .draining: close()
-        case .handling, .writing, .closed: break
+        case .handling, .writing, .streaming, .closed: break
         }
     }
 
     private func respond(_ response: HTTPResponse) {
-        guard phase == .reading || phase == .handling else { return }
+        guard phase == .reading || phase == .handling else {
+            response.bodyStream?.cancel()  // the connection is gone: nobody will read the stream
+            return
+        }
+        sentCount = 0
+        if let stream = response.bodyStream {
+            startStreaming(stream, head: HTTPWire.streamHead(of: response))
+            return
+        }
         phase = .writing
         suspendReading()
         outgoing = HTTPWire.bytes(of: response)
-        sentCount = 0
+        writeMore()
+    }
+
+    private func startStreaming(_ stream: HTTPBodyStream, head: Data) {
+        phase = .streaming
+        self.stream = stream
+        outgoing = head
+        timer?.schedule(deadline: .distantFuture)
+        resumeReading()
+        stream.attach { [weak self, queue] in
+            guard let self else { return }
+            queue.async { self.pullStream() }
+        }
+        pullStream()
+    }
+
+    /// Queues what the stream has sent since the last pull behind what is still unsent, and writes.
+    private func pullStream() {
+        guard phase == .streaming, let stream else { return }
+        let (data, isFinished) = stream.take()
+        if sentCount > 0 {
+            outgoing = sentCount < outgoing.count ? outgoing.subdata(in: sentCount..<outgoing.count) : Data()
+            sentCount = 0
+        }
+        outgoing.append(data)
+        streamFinished = isFinished
         writeMore()
     }
 
     private func writeMore() {
+        guard phase == .writing || phase == .streaming else { return }
         while sentCount < outgoing.count {
             let sent = outgoing.withUnsafeBytes { LoopbackSocket.send(fd, UnsafeRawBufferPointer(rebasing: $0[sentCount...])) }
             if sent > 0 {
@@ -160,6 +201,8 @@ final class HTTPConnection: @unchecked Sendable {
         writeSource?.cancel()
         writeSource = nil
         outgoing = Data()
+        sentCount = 0
+        if phase == .streaming, !streamFinished { return }  // all sent; the stream wakes us when there is more
         shutdown(fd, Int32(SHUT_WR))
         phase = .draining
         resumeReading()

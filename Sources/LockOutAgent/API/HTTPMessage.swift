@@ -92,7 +92,7 @@ public struct HTTPRequest: Hashable, Sendable {
     }
 }
 
-/// A response to send back; the server adds `Content-Length` and `Connection: close`.
+/// A response to send back; the server adds `Content-Length` (unless the body is streamed) and `Connection: close`.
 public struct HTTPResponse: Hashable, Sendable {
     /// The status code, like 200.
     public var status: Int
@@ -100,6 +100,8 @@ public struct HTTPResponse: Hashable, Sendable {
     public var headers: HTTPHeaders
     /// The body.
     public var body: Data
+    /// The body written piece by piece instead of `body`, or nil; set through `HTTPResponse.stream(_:contentType:status:)`.
+    public internal(set) var bodyStream: HTTPBodyStream?
 
     /// A response with `status`, `headers` and `body`.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for the agent's local API: one request per connection, answered
-/// with `Connection: close`.
+/// with `Connection: close`, either whole or as a body streamed through an `HTTPBodyStream` until it finishes.
 ///
 /// Everything is event-driven on one serial queue: a dispatch read source accepts on the non-blocking
 /// listening socket, and each connection reads and writes through its own sources, so an idle server costs
@@ -33,9 +33,20 @@ public final class HTTPServer: @unchecked Sendable {
     private var isStopped = false
 
     /// Listens on `127.0.0.1:port` (0 picks a free port) and serves each request with `handler`.
-    public init(
+    public convenience init(
         port: Int = 0,
         maxBodyBytes: Int = 1 << 20,
+        logger: Logger = Logger(label: "lockout.http"),
+        handler: @escaping Handler
+    ) throws(SocketError) {
+        try self.init(port: port, maxBodyBytes: maxBodyBytes, requestTimeout: 10, logger: logger, handler: handler)
+    }
+
+    /// Like the public initializer, with the time a client gets to send a whole request (tests shorten it).
+    init(
+        port: Int,
+        maxBodyBytes: Int,
+        requestTimeout: TimeInterval,
         logger: Logger = Logger(label: "lockout.http"),
         handler: @escaping Handler
     ) throws(SocketError) {
@@ -48,9 +59,13 @@ public final class HTTPServer: @unchecked Sendable {
         }
         self.listener = listener
         #if os(Linux)
-        self.limits = HTTPConnection.Limits(maxBodyBytes: maxBodyBytes, handlerExecutor: SerialQueueExecutor(label: "lockout.http.handlers"))
+        self.limits = HTTPConnection.Limits(
+            maxBodyBytes: maxBodyBytes,
+            requestTimeout: requestTimeout,
+            handlerExecutor: SerialQueueExecutor(label: "lockout.http.handlers")
+        )
         #else
-        self.limits = HTTPConnection.Limits(maxBodyBytes: maxBodyBytes)
+        self.limits = HTTPConnection.Limits(maxBodyBytes: maxBodyBytes, requestTimeout: requestTimeout)
         #endif
         self.handler = handler
         self.logger = logger
@@ -69,7 +84,8 @@ public final class HTTPServer: @unchecked Sendable {
         stop()
     }
 
-    /// Closes the listening socket (new connections are refused once this returns) and drops open connections.
+    /// Closes the listening socket (new connections are refused once this returns) and drops open connections,
+    /// cancelling their streams.
     public func stop() {
         let onQueue = DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(queue)
         let shutdown = { [self] in

@@ -8,11 +8,27 @@ enum HTTPWire {
         headers["Content-Length"] = "\(response.body.count)"
         headers["Connection"] = "close"
         if headers["Content-Type"] == nil { headers["Content-Type"] = "text/plain; charset=utf-8" }
-        var head = "HTTP/1.1 \(response.status) \(reasonPhrase(for: response.status))\r\n"
+        return head(status: response.status, headers: headers) + response.body
+    }
+
+    /// The head of a streamed response: `Content-Type`, `Cache-Control: no-store`, `Connection: close` and no
+    /// `Content-Length`, because the body ends when the connection closes.
+    static func streamHead(of response: HTTPResponse) -> Data {
+        var headers = response.headers
+        headers["Content-Length"] = nil
+        headers["Transfer-Encoding"] = nil
+        if headers["Content-Type"] == nil { headers["Content-Type"] = "application/x-ndjson" }
+        headers["Cache-Control"] = "no-store"
+        headers["Connection"] = "close"
+        return head(status: response.status, headers: headers)
+    }
+
+    private static func head(status: Int, headers: HTTPHeaders) -> Data {
+        var head = "HTTP/1.1 \(status) \(reasonPhrase(for: status))\r\n"
         for field in headers.fields {
             head += "\(field.name): \(field.value)\r\n"
         }
-        return Data((head + "\r\n").utf8) + response.body
+        return Data((head + "\r\n").utf8)
     }
 
     /// The request's bytes, addressed to `127.0.0.1:port`, with `Content-Length` and `Connection: close`.
@@ -40,6 +56,18 @@ enum HTTPWire {
 
     /// A whole response as read until the server closed the connection.
     static func response(from bytes: Data) -> HTTPResponse? {
+        guard let parsed = responseHead(in: bytes), let length = bodyLength(of: parsed.head) else { return nil }
+        var body = Data(bytes[parsed.bodyStart...])
+        if case .declared(let count) = length {
+            guard count <= body.count else { return nil }
+            body = body.prefix(count)
+        }
+        return HTTPResponse(status: parsed.head.status, headers: parsed.head.headers, body: body)
+    }
+
+    /// The status and headers of the response whose head `bytes` start with, and the index its body starts at;
+    /// nil when the head is incomplete or malformed.
+    static func responseHead(in bytes: Data) -> (head: HTTPResponse, bodyStart: Data.Index)? {
         guard let headEnd = bytes.firstRange(of: Data("\r\n\r\n".utf8)),
               let head = String(bytes: bytes[bytes.startIndex..<headEnd.lowerBound], encoding: .utf8)
         else { return nil }
@@ -51,12 +79,22 @@ enum HTTPWire {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             headers.add(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        var body = Data(bytes[headEnd.upperBound...])
-        if let declared = headers["Content-Length"] {
-            guard let length = Int(declared), length >= 0, length <= body.count else { return nil }
-            body = body.prefix(length)
-        }
-        return HTTPResponse(status: status, headers: headers, body: body)
+        return (HTTPResponse(status: status, headers: headers), headEnd.upperBound)
+    }
+
+    /// How a response's body ends.
+    enum BodyLength: Equatable {
+        /// After `Content-Length` bytes.
+        case declared(Int)
+        /// When the server closes the connection.
+        case untilClose
+    }
+
+    /// How the body of the response with this head ends; nil when `Content-Length` is malformed.
+    static func bodyLength(of head: HTTPResponse) -> BodyLength? {
+        guard let declared = head.headers["Content-Length"] else { return .untilClose }
+        guard let count = Int(declared), count >= 0 else { return nil }
+        return .declared(count)
     }
 
     /// The standard reason phrase, or "Unknown".

@@ -1,0 +1,409 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import LockOutAgent
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("HTTP streamed bodies")
+struct HTTPStreamTests {
+    @Test("lines sent before and after the client connects arrive in order")
+    func order() async throws {
+        let stream = HTTPBodyStream()
+        let server = try HTTPServer { _ in .stream(stream) }
+        defer { server.stop() }
+        stream.send(Data("one\n".utf8))
+        stream.send(Data("two\n".utf8))
+
+        let (end, lines) = try await follow(server.port) { line in
+            if line == "two" {
+                stream.send(Data("three\n".utf8))
+                stream.send(Data("four\n".utf8))
+                stream.finish()
+            }
+            return true
+        }
+
+        #expect(lines == ["one", "two", "three", "four"])
+        #expect(end == .ended)
+    }
+
+    @Test("finish() flushes what is buffered and ends the client with .ended, without cancelling")
+    func finish() async throws {
+        let cancels = CancelProbe()
+        let stream = HTTPBodyStream(onCancel: cancels.record)
+        let server = try HTTPServer { _ in .stream(stream) }
+        stream.send(Data(#"{"state":"running"}"#.utf8))
+        stream.send(Data("\n".utf8))
+        stream.finish()
+        stream.send(Data("after finish\n".utf8))
+
+        let (end, lines) = try await follow(server.port)
+        server.stop()  // closes, on the server's queue, any connection still open, which would cancel an unfinished stream
+
+        #expect(end == .ended)
+        #expect(lines == [#"{"state":"running"}"#])
+        #expect(!stream.isCancelled)
+        #expect(cancels.count == 0)
+    }
+
+    @Test("a streamed answer has Content-Type, Cache-Control: no-store, Connection: close and no Content-Length")
+    func head() async throws {
+        let stream = HTTPBodyStream()
+        let server = try HTTPServer { _ in .stream(stream) }
+        defer { server.stop() }
+        stream.send(Data("x\n".utf8))
+        stream.finish()
+
+        let answer = try await RawHTTP.exchange(Data("GET /follow HTTP/1.1\r\nHost: x\r\n\r\n".utf8), port: server.port)
+
+        let parts = answer.components(separatedBy: "\r\n\r\n")
+        let headLines = try #require(parts.first).components(separatedBy: "\r\n")
+        #expect(headLines.first == "HTTP/1.1 200 OK")
+        #expect(headLines.contains("Content-Type: application/x-ndjson"))
+        #expect(headLines.contains("Cache-Control: no-store"))
+        #expect(headLines.contains("Connection: close"))
+        #expect(!headLines.contains { $0.lowercased().hasPrefix("content-length") })
+        #expect(parts.dropFirst().joined(separator: "\r\n\r\n") == "x\n")
+    }
+
+    @Test("onLine returning false stops the client and cancels the server's stream")
+    func stoppedByClient() async throws {
+        let cancels = CancelProbe()
+        let stream = HTTPBodyStream(onCancel: cancels.record)
+        let server = try HTTPServer { _ in .stream(stream) }
+        defer { server.stop() }
+        stream.send(Data("first\nsecond\n".utf8))
+
+        let (end, lines) = try await follow(server.port) { _ in false }
+
+        #expect(end == .stopped)
+        #expect(lines == ["first"])
+        #expect(await cancels.next(within: 10))
+        #expect(stream.isCancelled)
+    }
+
+    @Test("a client that drops the connection mid-stream cancels it once, and later sends are ignored", arguments: [false, true])
+    func droppedByClient(abortive: Bool) async throws {
+        let cancels = CancelProbe()
+        let stream = HTTPBodyStream(onCancel: cancels.record)
+        let server = try HTTPServer { _ in .stream(stream) }
+        stream.send(Data("hello\n".utf8))
+        let client = try RawConnection(port: server.port)
+        client.send("GET /follow HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try client.read(until: "hello\n")
+
+        client.close(abortive: abortive)
+
+        #expect(await cancels.next(within: 10))
+        stream.send(Data("late\n".utf8))
+        stream.finish()
+        server.stop()
+        #expect(stream.isCancelled)
+        #expect(stream.take().data.isEmpty)
+        #expect(cancels.count == 1)
+    }
+
+    @Test("stopping the server cancels an open stream and ends the client")
+    func serverStop() async throws {
+        let cancels = CancelProbe()
+        let stream = HTTPBodyStream(onCancel: cancels.record)
+        let server = try HTTPServer { _ in .stream(stream) }
+        let arrived = Inbox<String>()
+        stream.send(Data("running\n".utf8))
+
+        async let following = follow(server.port) { line in
+            arrived.put(line)
+            return true
+        }
+        let first = await arrived.next(within: 10)
+        server.stop()
+        let cancelled = await cancels.next(within: 10)
+        let (end, lines) = try await following
+
+        #expect(first == "running")
+        #expect(cancelled)
+        #expect(end == .ended)
+        #expect(lines == ["running"])
+        #expect(cancels.count == 1)
+    }
+
+    @Test("a stream the handler returns after the client went away is cancelled")
+    func clientGoneBeforeAnswer() async throws {
+        let cancels = CancelProbe()
+        let stream = HTTPBodyStream(onCancel: cancels.record)
+        let handling = Inbox<Void>()
+        let answer = Inbox<Void>()
+        let server = try HTTPServer { _ in
+            handling.put(())
+            _ = await answer.next(within: 10)
+            return .stream(stream)
+        }
+        defer { server.stop() }
+        let client = try RawConnection(port: server.port)
+        client.send("GET /follow HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await handling.next(within: 10) != nil)
+
+        client.close(abortive: false)
+        answer.put(())
+
+        #expect(await cancels.next(within: 10))
+        #expect(stream.isCancelled)
+    }
+
+    @Test("a non-2xx answer comes back as .refused with its body")
+    func refused() async throws {
+        let server = try HTTPServer { _ in .text("no focus session\n", status: 409) }
+        defer { server.stop() }
+
+        let (end, lines) = try await follow(server.port)
+
+        guard case .refused(let response) = end else {
+            Issue.record("expected .refused, got \(end)")
+            return
+        }
+        #expect(response.status == 409)
+        #expect(String(decoding: response.body, as: UTF8.self) == "no focus session\n")
+        #expect(lines.isEmpty)
+    }
+
+    @Test("a streamed non-2xx answer comes back as .refused with its body read to the end")
+    func refusedStream() async throws {
+        let stream = HTTPBodyStream()
+        let server = try HTTPServer { _ in .stream(stream, contentType: "text/plain", status: 503) }
+        defer { server.stop() }
+        stream.send(Data("agent is starting\n".utf8))
+        stream.send(Data("try again\n".utf8))
+        stream.finish()
+
+        let (end, lines) = try await follow(server.port)
+
+        guard case .refused(let response) = end else {
+            Issue.record("expected .refused, got \(end)")
+            return
+        }
+        #expect(response.status == 503)
+        #expect(response.headers["Content-Type"] == "text/plain")
+        #expect(String(decoding: response.body, as: UTF8.self) == "agent is starting\ntry again\n")
+        #expect(lines.isEmpty)
+    }
+
+    @Test("a line split across writes is delivered only once it is complete")
+    func splitLine() async throws {
+        let stream = HTTPBodyStream()
+        let server = try HTTPServer { _ in .stream(stream) }
+        defer { server.stop() }
+        stream.send(Data("{\"n\":1}\n{\"n\":".utf8))
+
+        // The second half goes out only after the first line came in, so it travels in a later write.
+        let (end, lines) = try await follow(server.port) { line in
+            if line == #"{"n":1}"# {
+                stream.send(Data("2}\r\n".utf8))
+                stream.finish()
+            }
+            return true
+        }
+
+        #expect(lines == [#"{"n":1}"#, #"{"n":2}"#])
+        #expect(end == .ended)
+    }
+
+    @Test("the line buffer holds back partial lines and drops \\n and a \\r before it")
+    func lineBuffer() {
+        var buffer = HTTPLineBuffer()
+        var lines: [String] = []
+        func drain() {
+            while let line = buffer.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
+        }
+
+        buffer.append(Array("par".utf8))
+        drain()
+        #expect(lines.isEmpty)
+        buffer.append(Array("tial\r".utf8))
+        drain()
+        #expect(lines.isEmpty)
+        buffer.append(Array("\n\nnext\nta".utf8))
+        drain()
+        buffer.append(Array("il".utf8))
+        drain()
+
+        #expect(lines == ["partial", "", "next"])
+        #expect(buffer.remainder().map { String(decoding: $0, as: UTF8.self) } == "tail")
+        #expect(buffer.remainder() == nil)
+    }
+
+    @Test("a last line without a newline is delivered when the body ends")
+    func unterminatedLastLine() async throws {
+        let stream = HTTPBodyStream()
+        let server = try HTTPServer { _ in .stream(stream) }
+        defer { server.stop() }
+        stream.send(Data("a\nb".utf8))
+        stream.finish()
+
+        let (end, lines) = try await follow(server.port)
+
+        #expect(lines == ["a", "b"])
+        #expect(end == .ended)
+    }
+
+    @Test("a 5 MB burst arrives complete and in order")
+    func largeBurst() async throws {
+        let stream = HTTPBodyStream()
+        let server = try HTTPServer { _ in .stream(stream) }
+        defer { server.stop() }
+        let count = 50_000
+        for index in 0..<count {
+            stream.send(Data((burstLine(index) + "\n").utf8))
+        }
+        stream.finish()
+
+        let (end, lines) = try await follow(server.port)
+
+        #expect(end == .ended)
+        #expect(lines.count == count)
+        #expect(lines.enumerated().first { $0.element != burstLine($0.offset) } == nil)
+    }
+
+    @Test("a client that does not read leaves the server free to answer others")
+    func slowReader() async throws {
+        let cancels = CancelProbe()
+        let stream = HTTPBodyStream(onCancel: cancels.record)
+        let server = try HTTPServer { request in request.path == "/follow" ? .stream(stream) : .text("pong") }
+        defer { server.stop() }
+        for index in 0..<50_000 {
+            stream.send(Data((burstLine(index) + "\n").utf8))
+        }
+        let sleeper = try RawConnection(port: server.port)
+        sleeper.send("GET /follow HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try sleeper.read(until: "\r\n\r\n")  // the server is writing the burst now, far more than the socket holds
+
+        let pong = try await offPool { try HTTPClient.send(HTTPRequest(method: .get, path: "/ping"), port: server.port, timeout: 5) }
+        sleeper.close(abortive: true)
+
+        #expect(String(decoding: pong.body, as: UTF8.self) == "pong")
+        #expect(await cancels.next(within: 10))
+    }
+
+    @Test("a quiet stream outlives the server's request timeout and the client's connect timeout")
+    func quietStream() async throws {
+        let stream = HTTPBodyStream()
+        let server = try HTTPServer(port: 0, maxBodyBytes: 1 << 20, requestTimeout: 0.2) { _ in .stream(stream) }
+        defer { server.stop() }
+        let arrived = Inbox<String>()
+        stream.send(Data("before\n".utf8))
+
+        async let following = follow(server.port, connectTimeout: 0.2) { line in
+            arrived.put(line)
+            return true
+        }
+        let first = await arrived.next(within: 10)
+        try await Task.sleep(for: .milliseconds(800))  // both timeouts pass, four times over, while the client waits in read
+        stream.send(Data("after\n".utf8))
+        stream.finish()
+        let (end, lines) = try await following
+
+        #expect(first == "before")
+        #expect(lines == ["before", "after"])
+        #expect(end == .ended)
+    }
+}
+
+/// The `index`th line of a burst: about 100 bytes that say where they belong.
+private func burstLine(_ index: Int) -> String {
+    let number = String(index)
+    return "line " + String(repeating: "0", count: 6 - number.count) + number + " " + String(repeating: "x", count: 88)
+}
+
+/// Follows `/follow` with the real client on a thread of its own; the lines it handed over and how it ended.
+private func follow(
+    _ port: Int,
+    connectTimeout: TimeInterval = 5,
+    onLine: @escaping @Sendable (String) -> Bool = { _ in true }
+) async throws -> (end: HTTPStreamEnd, lines: [String]) {
+    try await offPool {
+        var lines: [String] = []
+        let request = HTTPRequest(method: .get, path: "/follow")
+        let end = try HTTPClient.stream(request, port: port, connectTimeout: connectTimeout) { line in
+            let text = String(decoding: line, as: UTF8.self)
+            lines.append(text)
+            return onLine(text)
+        }
+        return (end, lines)
+    }
+}
+
+/// Counts a stream's `onCancel` calls and lets a test wait for the first.
+private final class CancelProbe: Sendable {
+    private let calls = Inbox<Void>()
+    private let counter = Mutex(0)
+
+    /// How often `onCancel` ran.
+    var count: Int { counter.withLock { $0 } }
+
+    /// The `onCancel` to hand the stream.
+    var record: @Sendable () -> Void {
+        { [self] in
+            counter.withLock { $0 += 1 }
+            calls.put(())
+        }
+    }
+
+    /// Whether `onCancel` ran (before or) within `seconds`.
+    func next(within seconds: Double) async -> Bool {
+        await calls.next(within: seconds) != nil
+    }
+}
+
+/// A blocking client socket for what `HTTPClient` won't do: stop reading, or hang up mid-stream.
+private final class RawConnection {
+    private let fd: Int32
+    private var isClosed = false
+
+    init(port: Int) throws {
+        fd = try LoopbackSocket.make()
+        LoopbackSocket.setTimeouts(fd, 10)
+        var address = LoopbackSocket.address(port: port)
+        let connected = LoopbackSocket.withSocketAddress(&address) { connect(fd, $0, $1) }
+        guard connected == 0 else {
+            Glibc.close(fd)
+            throw SocketError(call: "connect", code: errno)
+        }
+    }
+
+    deinit {
+        close(abortive: false)
+    }
+
+    func send(_ text: String) {
+        _ = Data(text.utf8).withUnsafeBytes { LoopbackSocket.send(fd, $0) }
+    }
+
+    /// Reads until what arrived contains `marker`.
+    func read(until marker: String) throws -> String {
+        var received = Data()
+        var byte: UInt8 = 0
+        while !received.ends(with: Data(marker.utf8)) {
+            guard Glibc.read(fd, &byte, 1) == 1 else { throw SocketError(call: "read", code: errno) }
+            received.append(byte)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Hangs up: with a reset when `abortive`, otherwise with an orderly close.
+    func close(abortive: Bool) {
+        guard !isClosed else { return }
+        isClosed = true
+        if abortive {
+            var option = Glibc.linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<Glibc.linger>.size))
+        }
+        Glibc.close(fd)
+    }
+}
+
+extension Data {
+    fileprivate func ends(with suffix: Data) -> Bool {
+        count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix)
+    }
+}
