@@ -23,10 +23,19 @@ struct GlobalOptions: ParsableArguments {
             settings: database.settingsStore,
             record: database.breakRecordStore
         )
+        let service = BreakService(stores: stores, calendar: calendar)
+        let focusStores = FocusStores(
+            history: database.focusHistory,
+            record: database.focusRecordStore,
+            settings: database.focusSettingsStore,
+            activities: database.activityStore,
+            tasks: database.taskStore
+        )
         return CLIContext(
             directory: directory,
             database: database,
-            service: BreakService(stores: stores, calendar: calendar),
+            service: service,
+            focusService: FocusService(stores: focusStores, breaks: service, capability: .notificationOnly, calendar: calendar),
             clock: clock,
             calendar: calendar
         )
@@ -38,12 +47,18 @@ struct CLIContext {
     let directory: URL
     let database: AppDatabase
     let service: BreakService
+    let focusService: FocusService
     let clock: ProcessClock
     let calendar: Calendar
 
     /// The running agent when there is one, else the database directly.
     func control() throws -> any BreakControl {
         try BreakControls.connect(directory: directory, service: service, clock: clock)
+    }
+
+    /// Focus sessions and task changes: the running agent when there is one, else the database directly.
+    func focusControl() throws -> any FocusControl {
+        try FocusControls.connect(directory: directory, focus: focusService, clock: clock)
     }
 }
 

@@ -5,7 +5,7 @@ import LockOutAgent
 /// `lockout run`: the device agent in the foreground.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the agent in the foreground: break reminders as desktop notifications, and the local API."
+        abstract: "Run the agent in the foreground: break reminders, focus alerts and task reminders as desktop notifications, and the local API."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -17,7 +17,7 @@ struct Run: ParsableCommand {
         let context = try reportingErrors { try global.context() }
         let host = AgentHost(
             directory: context.directory,
-            service: context.service,
+            service: context.focusService,
             clock: context.clock,
             port: port
         )
