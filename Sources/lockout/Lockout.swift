@@ -7,15 +7,17 @@ import Logging
 struct Lockout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockout",
-        abstract: "LockOut: eye, micro and long break reminders with statistics.",
+        abstract: "LockOut: eye, micro and long break reminders with statistics, focus sessions, activities and tasks.",
         discussion: """
         Every command takes --data-dir DIR (before or after the subcommand) to use another data \
         directory than $XDG_DATA_HOME/lockout. With an agent running, commands go to it; \
-        otherwise they work on the database directly.
+        otherwise they work on the database directly. Activities, the focus history and the task \
+        list are always read from the database.
         """,
         subcommands: [
             Run.self, Status.self, BreakVerb.self, Pause.self, Resume.self, Start.self, Stop.self,
             Schedule.self, SettingsVerb.self, Stats.self, Export.self,
+            FocusVerb.self,
         ]
     )
 

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// A `lockout` process that keeps running, like `focus status --follow` under a status bar.
+struct RunningCLI {
+    let process: Process
+    let stdout: Pipe
+    let stderr: Pipe
+    private let exited: DispatchSemaphore
+
+    init(process: Process, stdout: Pipe, stderr: Pipe, exited: DispatchSemaphore) {
+        self.process = process
+        self.stdout = stdout
+        self.stderr = stderr
+        self.exited = exited
+    }
+
+    /// The next line on stdout without its newline; nil at the end.
+    func readLine() -> String? {
+        var bytes = Data()
+        while true {
+            let byte = stdout.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == Data("\n".utf8) { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+
+    /// Closes the reading end of stdout, as a status bar does when it goes away.
+    func closeOutput() {
+        try? stdout.fileHandleForReading.close()
+    }
+
+    /// The exit status once the process ends, or nil (and the process terminated) when it is still
+    /// running after `timeout` seconds: a bound on a hang, not a wait the test relies on.
+    func waitForExit(timeout: TimeInterval) -> Int32? {
+        guard exited.wait(timeout: .now() + timeout) == .success else {
+            process.terminate()
+            return nil
+        }
+        return process.terminationStatus
+    }
+}
+
+extension CLIHarness {
+    /// Starts `lockout --data-dir DIR ARGS…` and returns at once.
+    func start(_ arguments: String..., now: String? = nil) throws -> RunningCLI {
+        try start(arguments, now: now)
+    }
+
+    /// Starts `lockout --data-dir DIR ARGS…` and returns at once.
+    func start(_ arguments: [String], now: String? = nil) throws -> RunningCLI {
+        let process = Process()
+        process.executableURL = try Self.executable
+        process.arguments = ["--data-dir", directory.path] + arguments
+        var environment = self.environment
+        if let now { environment["LOCKOUT_NOW"] = now }
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        return RunningCLI(process: process, stdout: out, stderr: err, exited: exited)
+    }
+
+    /// `run` with the arguments as an array.
+    func run(_ arguments: [String], now: String? = nil) throws -> Output {
+        let running = try start(arguments, now: now)
+        let stdout = running.stdout.fileHandleForReading.readDataToEndOfFile()
+        let stderr = running.stderr.fileHandleForReading.readDataToEndOfFile()
+        running.process.waitUntilExit()
+        return Output(
+            status: running.process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
+    }
+}
+
+/// Whether a JSON number lies within a second of `expected`: each process's clock runs a few
+/// milliseconds past its `LOCKOUT_NOW`.
+func closeTo(_ value: Any?, _ expected: Double) -> Bool {
+    guard let number = value as? Double else { return false }
+    return abs(number - expected) < 1
+}
