@@ -267,3 +267,50 @@ final class UpdateInbox: @unchecked Sendable {
 
     func append(_ update: LiveStatusUpdate) { lock.withLock { received.append(update) } }
 }
+
+@Suite("Agent: breaks and focus together")
+struct DeviceAgentHoldTests {
+    private static let minute: TimeInterval = 60
+
+    @Test("with hold-breaks on, the eye break due during focus shows at the segment's end, and the pomodoro break counts it done")
+    func holdThenCredit() async throws {
+        let fixture = try AgentFixture()
+        defer { fixture.remove() }
+        let (agent, timer, notifier) = try await fixture.startAgent()
+        _ = try await agent.perform(FocusCommand.holdBreaksDuringFocus(true))
+        _ = try await agent.perform(FocusCommand.start(FocusStart(mode: .pomodoro)))
+
+        // The eye break would fall due at 20 min; the agent sleeps until the segment ends at 25.
+        #expect(timer.deadline == AgentFixture.start.addingTimeInterval(25 * Self.minute))
+        #expect(try await agent.dashboard().heldForFocus)
+
+        fixture.wall.set(try #require(timer.deadline))
+        await agent.timerFired(.deadlineReached)
+        #expect(notifier.presented.map(\.title) == ["Timer Complete", "Eye Break"])
+        #expect(try await agent.dashboard().state == "breakPending")
+
+        // The 5-minute short break covers the eye break's 20 s and the micro break's 30 s (due at 30 min,
+        // joining the waiting break as it ends): both are recorded as done when the short break ends.
+        fixture.wall.set(AgentFixture.start.addingTimeInterval(30 * Self.minute))
+        await agent.timerFired(.deadlineReached)
+        let sessions = try fixture.sessions()
+        #expect(sessions.map(\.kind) == [.eye, .micro])
+        #expect(sessions.map(\.outcome) == [.completed, .completed])
+        #expect(notifier.entries.contains(.withdrawn(BreakNotifications.id)))
+        let dashboard = try await agent.dashboard()
+        #expect(dashboard.heldForFocus)
+        #expect(try await agent.focusScreen().status?.label == "Work")
+    }
+
+    @Test("without the hold, breaks fall due during focus as usual")
+    func noHold() async throws {
+        let fixture = try AgentFixture()
+        defer { fixture.remove() }
+        let (agent, timer, notifier) = try await fixture.startAgent()
+        _ = try await agent.perform(FocusCommand.start(FocusStart(mode: .pomodoro)))
+        #expect(timer.deadline == AgentFixture.start.addingTimeInterval(20 * Self.minute))
+        fixture.wall.set(try #require(timer.deadline))
+        await agent.timerFired(.deadlineReached)
+        #expect(notifier.presented.map(\.title) == ["Eye Break"])
+    }
+}
