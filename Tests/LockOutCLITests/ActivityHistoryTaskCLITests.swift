@@ -150,7 +150,7 @@ struct ActivityHistoryTaskCLITests {
         let shown = try cli.run("history", "show", newest)
         #expect(shown.status == 0)
         #expect(shown.stdout.contains("Activity: Writing\nMode:     Stopwatch\n"))
-        #expect(shown.stdout.contains("Actual:   20:00\nStarted:  2026-11-24 09:00\nEnded:    2026-11-24 09:19\n"))
+        #expect(shown.stdout.contains("Actual:   19:59\nStarted:  2026-11-24 09:00\nEnded:    2026-11-24 09:19\n"))
         Self.expectRefusal(try cli.run("history", "show", "nope"), saying: "no focus session with id nope")
         Self.expectRefusal(
             try cli.run("history", "show", "00000000-0000-0000-0000-000000000000"),

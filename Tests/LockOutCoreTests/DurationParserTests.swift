@@ -55,6 +55,11 @@ struct DurationParserTests {
         #expect(DurationParser.countdown(interval) == text)
     }
 
+    @Test("elapsed time drops partial seconds", arguments: [(0.4, "00:00"), (59.9, "00:59"), (180.01, "03:00"), (3600, "60:00"), (-3, "00:00")])
+    func elapsedRoundsDown(interval: TimeInterval, text: String) {
+        #expect(DurationParser.elapsed(interval) == text)
+    }
+
     @Test("countdown rounds partial seconds up", arguments: [(0.4, "00:01"), (59.2, "01:00"), (1199.5, "20:00")])
     func countdownRoundsUp(interval: TimeInterval, text: String) {
         #expect(DurationParser.countdown(interval) == text)

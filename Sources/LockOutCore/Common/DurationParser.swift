@@ -75,6 +75,14 @@ public enum DurationParser {
         return "\(minutes):\(seconds)"
     }
 
+    /// Time that has run, as `MM:SS`: minutes may pass 59, partial seconds are dropped (a clock
+    /// shows 00:59 until the minute is full), negative shows `00:00`.
+    public static func elapsed(_ interval: TimeInterval) -> String {
+        guard !interval.isNaN else { return "00:00" }
+        let total = Int(min(max(interval, 0), 1e9).rounded(.down))
+        return "\(String(total / 60).leftPadded(to: 2)):\(String(total % 60).leftPadded(to: 2))"
+    }
+
     private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
         ("0"..."9").contains(scalar) ? Int(scalar.value - 48) : nil
     }

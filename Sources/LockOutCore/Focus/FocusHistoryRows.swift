@@ -28,7 +28,7 @@ public struct FocusSessionDetail: Codable, Hashable, Sendable {
         mode = record.mode.displayName
         segment = Self.name(record.segment)
         planned = record.planned.map(DurationParser.countdown) ?? "—"
-        actual = DurationParser.countdown(record.actual)
+        actual = DurationParser.elapsed(record.actual)
         startedAt = Self.localText(record.startedAt, calendar)
         endedAt = Self.localText(record.endedAt, calendar)
         outcome = record.outcome == .completed ? "Completed" : "Cancelled"

@@ -9,6 +9,17 @@ public struct FocusSessionID: Codable, Hashable, Sendable, RawRepresentable, Cus
     /// The UUID's text.
     public var description: String { rawValue.uuidString }
 
+    /// Decodes the bare UUID string, as it is written.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(UUID.self)
+    }
+
+    /// Encodes the bare UUID string, not a keyed object.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
     /// The same segment always gets the same id, so saving it twice after a crash stores it once.
     ///
     /// A version-8 UUID: the start's 48-bit Unix milliseconds, the version nibble, the variant with the

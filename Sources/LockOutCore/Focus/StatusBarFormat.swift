@@ -40,7 +40,7 @@ public struct FocusStatusLine: Codable, Hashable, Sendable {
         remaining = status?.remaining
         elapsed = status?.elapsed
         remainingText = status?.remaining.map(DurationParser.countdown)
-        elapsedText = status.map { DurationParser.countdown($0.elapsed) }
+        elapsedText = status.map { DurationParser.elapsed($0.elapsed) }
         isRunning = status?.isRunning
         isOnBreak = status?.isOnBreak
         activity = status?.activity
@@ -85,7 +85,7 @@ public enum StatusBarFormat {
         guard let status else {
             return WaybarStatus(text: "", tooltip: "", cssClass: "stopped", percentage: 0)
         }
-        let time = DurationParser.countdown(status.remaining ?? status.elapsed)
+        let time = status.remaining.map(DurationParser.countdown) ?? DurationParser.elapsed(status.elapsed)
         let text = "\(status.label) \(time)"
         return WaybarStatus(
             text: status.isRunning ? text : "⏸ \(text)",

@@ -23,7 +23,7 @@ public struct FocusScreen: Codable, Hashable, Sendable {
         state = engine.record.state.name
         self.status = status
         remainingText = status?.remaining.map(DurationParser.countdown)
-        elapsedText = status.map { DurationParser.countdown($0.elapsed) }
+        elapsedText = status.map { DurationParser.elapsed($0.elapsed) }
         completedFocus = engine.record.cycle.completedFocus
         nextSegment = engine.record.cycle.next
         settings = engine.settings
