@@ -9,3 +9,4 @@ scripts/lint.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 scripts/e2e/with-desktop.sh swift test --skip-build
 scripts/e2e/with-desktop.sh scripts/e2e/breaks.sh
+scripts/e2e/with-desktop.sh scripts/e2e/focus.sh
