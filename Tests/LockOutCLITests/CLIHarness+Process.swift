@@ -49,10 +49,11 @@ extension CLIHarness {
     }
 
     /// Starts `lockout --data-dir DIR ARGS…` and returns at once.
-    func start(_ arguments: [String], now: String? = nil) throws -> RunningCLI {
+    func start(_ arguments: [String], now: String? = nil, dataDirFirst: Bool = true) throws -> RunningCLI {
         let process = Process()
         process.executableURL = try Self.executable
-        process.arguments = ["--data-dir", directory.path] + arguments
+        let dataDir = ["--data-dir", directory.path]
+        process.arguments = dataDirFirst ? dataDir + arguments : arguments + dataDir
         var environment = self.environment
         if let now { environment["LOCKOUT_NOW"] = now }
         process.environment = environment
@@ -67,8 +68,8 @@ extension CLIHarness {
     }
 
     /// `run` with the arguments as an array.
-    func run(_ arguments: [String], now: String? = nil) throws -> Output {
-        let running = try start(arguments, now: now)
+    func run(_ arguments: [String], now: String? = nil, dataDirFirst: Bool = true) throws -> Output {
+        let running = try start(arguments, now: now, dataDirFirst: dataDirFirst)
         let stdout = running.stdout.fileHandleForReading.readDataToEndOfFile()
         let stderr = running.stderr.fileHandleForReading.readDataToEndOfFile()
         running.process.waitUntilExit()

@@ -39,26 +39,7 @@ struct CLIHarness {
 
     /// `lockout --data-dir DIR ARGS…` with the clock at `now` (ISO-8601) when given.
     func run(_ arguments: String..., now: String? = nil, dataDirFirst: Bool = true) throws -> Output {
-        let process = Process()
-        process.executableURL = try Self.executable
-        let dataDir = ["--data-dir", directory.path]
-        process.arguments = dataDirFirst ? dataDir + arguments : arguments + dataDir
-        var environment = self.environment
-        if let now { environment["LOCKOUT_NOW"] = now }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self)
-        )
+        try run(arguments, now: now, dataDirFirst: dataDirFirst)
     }
 
     func remove() {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # How the agent idles: RSS, CPU time and context switches of `lockout run` over a quiet period
-# (default 300 s) with its database open and an API request served first. No break falls due in
-# the window (the first is 20 minutes out). Needs perf (Debian: linux-perf) for exact counts;
+# (default 300 s) with its database open, an API request served first, a 60-minute focus timer
+# running and a task reminder set for tomorrow. Nothing falls due in the window (the first break is
+# 20 minutes out). Needs perf (Debian: linux-perf) for exact counts;
 # without it, falls back to summing the threads' ctxt_switches from /proc.
 #
 #   scripts/bench/idle.sh [SECONDS]
@@ -17,6 +18,8 @@ pid=$!
 trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 100); do [ -s "$data/agent.json" ] && break; sleep 0.1; done
 "$bin" --data-dir "$data" status >/dev/null   # the API has served a request
+"$bin" --data-dir "$data" focus start --mode timer --duration 60m >/dev/null
+"$bin" --data-dir "$data" task add "Send the report" --due "$(date -d tomorrow +%F) 11:00" --remind 1h-before >/dev/null
 sleep 2
 
 ticks=$(getconf CLK_TCK)

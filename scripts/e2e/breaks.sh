@@ -6,7 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-bin=${LOCKOUT_BIN:-.build/debug/lockout}
 data=$(mktemp -d "${TMPDIR:-/tmp}/lockout-e2e.XXXXXX")
 choice=${LOCKOUT_E2E_CHOICE_FILE:?run this inside scripts/e2e/with-desktop.sh}
 shown="$choice.shown"
@@ -14,42 +13,17 @@ menu="$choice.menu"
 : >"$shown"
 : >"$menu"
 export LOCKOUT_CLOCK_SCALE=120
-agent_pid=""
-
-lockout() { "$bin" --data-dir "$data" "$@"; }
-fail() {
-    echo "e2e: FAILED: $*" >&2
-    echo "--- agent log" >&2; cat "$data/agent.log" >&2 || true
-    echo "--- shown" >&2; cat "$shown" >&2 || true
-    echo "--- menus" >&2; cat "$menu" >&2 || true
-    exit 1
-}
+# shellcheck source=lib.sh
+. scripts/e2e/lib.sh
+e2e_extra_logs() { echo "--- menus"; cat "$menu" || true; }
 cleanup() {
     if [ -n "$agent_pid" ]; then kill "$agent_pid" 2>/dev/null || true; fi
     rm -rf "$data"
 }
 trap cleanup EXIT
 
-start_agent() {
-    "$bin" --data-dir "$data" run >>"$data/agent.log" 2>&1 &
-    agent_pid=$!
-    wait_until "the agent's endpoint file" test -s "$data/agent.json"
-}
-
-# wait_until DESCRIPTION COMMAND...: retries COMMAND every 0.2 s for up to 30 s.
-wait_until() {
-    local what=$1
-    shift
-    for _ in $(seq 150); do
-        if "$@" >/dev/null 2>&1; then return 0; fi
-        sleep 0.2
-    done
-    fail "timed out waiting for $what"
-}
-
 state() { lockout status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])'; }
 state_is() { [ "$(state)" = "$1" ]; }
-shown_count() { grep -c -F "$1" "$shown" || true; }
 shown_more_than() { [ "$(shown_count "$1")" -gt "$2" ]; }
 shown_lines_more_than() { [ "$(wc -l <"$shown")" -gt "$1" ]; }
 answer() {
@@ -90,9 +64,7 @@ state_is running || fail "skip from the CLI did not return to running"
 echo "e2e: killed while a break is pending, a restarted agent shows it again and loses nothing"
 wait_until "another break" state_is breakPending
 before=$(wc -l <"$shown")
-kill -KILL "$agent_pid"
-wait "$agent_pid" 2>/dev/null || true
-agent_pid=""
+kill_agent KILL
 start_agent
 wait_until "the restarted agent to show the pending break again" shown_lines_more_than "$before"
 state_is breakPending || fail "the restarted agent lost the pending break"

@@ -7,7 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-bin=${LOCKOUT_BIN:-.build/debug/lockout}
 data=$(mktemp -d "${TMPDIR:-/tmp}/lockout-e2e-focus.XXXXXX")
 choice=${LOCKOUT_E2E_CHOICE_FILE:?run this inside scripts/e2e/with-desktop.sh}
 shown="$choice.shown"
@@ -16,40 +15,16 @@ shown="$choice.shown"
 export LOCKOUT_CLOCK_SCALE=60
 LOCKOUT_CLOCK_EPOCH=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 export LOCKOUT_CLOCK_EPOCH
-agent_pid=""
 bar_pid=""
-
-lockout() { "$bin" --data-dir "$data" "$@"; }
-fail() {
-    echo "e2e: FAILED: $*" >&2
-    echo "--- agent log" >&2; cat "$data/agent.log" >&2 || true
-    echo "--- shown" >&2; cat "$shown" >&2 || true
-    echo "--- status bar" >&2; cat "$data/bar" >&2 || true
-    exit 1
-}
+# shellcheck source=lib.sh
+. scripts/e2e/lib.sh
+e2e_extra_logs() { echo "--- status bar"; cat "$data/bar" || true; }
 cleanup() {
     if [ -n "$bar_pid" ]; then kill "$bar_pid" 2>/dev/null || true; fi
     if [ -n "$agent_pid" ]; then kill "$agent_pid" 2>/dev/null || true; fi
     rm -rf "$data"
 }
 trap cleanup EXIT
-
-start_agent() {
-    "$bin" --data-dir "$data" run >>"$data/agent.log" 2>&1 &
-    agent_pid=$!
-    wait_until "the agent's endpoint file" test -s "$data/agent.json"
-}
-
-# wait_until DESCRIPTION COMMAND...: retries COMMAND every 0.1 s for up to 30 s.
-wait_until() {
-    local what=$1
-    shift
-    for _ in $(seq 300); do
-        if "$@" >/dev/null 2>&1; then return 0; fi
-        sleep 0.1
-    done
-    fail "timed out waiting for $what"
-}
 
 # focus FIELD: a field of `lockout focus status --json` (a dotted path like status.label).
 focus() {
@@ -61,7 +36,6 @@ for key in '$1'.split('.'):
 print(value)"
 }
 focus_is() { [ "$(focus "$1")" = "$2" ]; }
-shown_count() { grep -c -F -- "$1" "$shown" || true; }
 shown_at_least() { [ "$(shown_count "$1")" -ge "$2" ]; }
 
 start_agent
@@ -70,7 +44,7 @@ lockout activity add "Écriture" --collection Work >/dev/null
 lockout focus settings set short-break 1 >/dev/null
 
 echo "e2e: a status bar follows the session"
-lockout focus status --follow --format waybar >"$data/bar" 2>>"$data/bar.err" &
+"$bin" --data-dir "$data" focus status --follow --format waybar >"$data/bar" 2>>"$data/bar.err" &
 bar_pid=$!
 wait_until "the status bar's first line" test -s "$data/bar"
 grep -q '"class":"stopped"' "$data/bar" || fail "the status bar did not start with the stopped line"
@@ -91,9 +65,7 @@ wait_until "the second work segment" focus_is status.label Work
 [ "$(shown_count 'Break finished')" = 1 ] || fail "one break's end was shown $(shown_count 'Break finished') times"
 
 echo "e2e: killed mid-segment, a restarted agent goes on with the same session"
-kill -KILL "$agent_pid"
-wait "$agent_pid" 2>/dev/null || true
-agent_pid=""
+kill_agent KILL
 start_agent
 focus_is state running || fail "the restarted agent lost the running session"
 focus_is status.label Work || fail "the restarted agent lost the segment"
@@ -131,9 +103,7 @@ at = datetime.datetime.fromtimestamp(now + 180).replace(second=0, microsecond=0)
 print(at.strftime("%Y-%m-%d %H:%M"))')
 lockout task add "Water the plants" --remind "$remind_at" >/dev/null
 lockout task list | grep "Water the plants" | grep -q "$remind_at" || fail "the task list does not mark the reminder"
-kill -TERM "$agent_pid"
-wait "$agent_pid" || true
-agent_pid=""
+kill_agent TERM
 start_agent
 wait_until "the task reminder" shown_at_least $'Task Due Soon\tWater the plants' 1
 [ "$(shown_count 'Water the plants')" = 1 ] || fail "the task reminder was shown more than once"
@@ -145,7 +115,5 @@ if lockout focus start --mode sprint 2>"$data/err"; then fail "an unknown mode w
 grep -q "use timer, pomodoro, stopwatch or focus" "$data/err" || fail "the error does not list the modes"
 focus_is state stopped || fail "bad input changed the session"
 
-kill -TERM "$agent_pid"
-wait "$agent_pid" || true
-agent_pid=""
+kill_agent TERM
 echo "e2e: focus passed"

@@ -37,15 +37,8 @@ public enum HTTPClient {
     /// Sends `request` to `127.0.0.1:port` and waits at most `timeout` seconds in all for the whole response.
     public static func send(_ request: HTTPRequest, port: Int, timeout: TimeInterval) throws(HTTPClientError) -> HTTPResponse {
         let deadline = Date().addingTimeInterval(timeout)
-        let fd: Int32
-        do {
-            fd = try LoopbackSocket.make()
-        } catch {
-            throw .socket(error)
-        }
+        let fd = try connectAndSend(request, port: port, timeout: timeout, deadline: deadline)
         defer { close(fd) }
-        try connect(fd, port: port, timeout: timeout)
-        try sendAll(HTTPWire.bytes(of: request, port: port), on: fd, deadline: deadline)
         let bytes = try receiveAll(from: fd, deadline: deadline)
         guard let response = HTTPWire.response(from: bytes) else { throw .invalidResponse }
         return response
@@ -64,15 +57,8 @@ public enum HTTPClient {
         onLine: (Data) -> Bool
     ) throws(HTTPClientError) -> HTTPStreamEnd {
         let deadline = Date().addingTimeInterval(connectTimeout)
-        let fd: Int32
-        do {
-            fd = try LoopbackSocket.make()
-        } catch {
-            throw .socket(error)
-        }
+        let fd = try connectAndSend(request, port: port, timeout: connectTimeout, deadline: deadline)
         defer { close(fd) }
-        try connect(fd, port: port, timeout: connectTimeout)
-        try sendAll(HTTPWire.bytes(of: request, port: port), on: fd, deadline: deadline)
         let (head, start) = try receiveHead(from: fd, deadline: deadline)
         guard let length = HTTPWire.bodyLength(of: head) else { throw .invalidResponse }
         guard (200..<300).contains(head.status) else {
@@ -82,6 +68,26 @@ public enum HTTPClient {
         }
         clearTimeouts(fd)
         return try receiveLines(from: fd, start: start, length: length, onLine: onLine)
+    }
+
+    /// A socket connected to `127.0.0.1:port` with `request` sent on it; the caller closes it.
+    private static func connectAndSend(
+        _ request: HTTPRequest, port: Int, timeout: TimeInterval, deadline: Date
+    ) throws(HTTPClientError) -> Int32 {
+        let fd: Int32
+        do {
+            fd = try LoopbackSocket.make()
+        } catch {
+            throw .socket(error)
+        }
+        do {
+            try connect(fd, port: port, timeout: timeout)
+            try sendAll(HTTPWire.bytes(of: request, port: port), on: fd, deadline: deadline)
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
     }
 
     private static func connect(_ fd: Int32, port: Int, timeout: TimeInterval) throws(HTTPClientError) {
