@@ -10,8 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-300}
 
-swift build -c release --product lockout >/dev/null
-bin=.build/release/lockout
+# Built as it is installed (README): release, with the Swift runtime and Foundation linked in statically.
+swift build -c release --static-swift-stdlib --scratch-path .build-static --product lockout >/dev/null
+bin=.build-static/release/lockout
 data=$(mktemp -d "${TMPDIR:-/tmp}/lockout-idle.XXXXXX")
 "$bin" --data-dir "$data" run >"$data/agent.log" 2>&1 &
 pid=$!
