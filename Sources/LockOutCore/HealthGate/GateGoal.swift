@@ -1,0 +1,170 @@
+import Foundation
+
+/// One of the four goals the health gate can demand, named as the CLI spells it.
+public enum GateGoalKind: String, CaseIterable, Codable, Hashable, Sendable {
+    /// Steps walked today.
+    case steps
+    /// Active energy burned today, in kilocalories.
+    case energy
+    /// Minutes of exercise today, any activity.
+    case exercise
+    /// A time of day, in minutes after local midnight, before which the gate stays closed.
+    case unlockTime = "unlock-time"
+
+    /// The health total this goal is compared with; nil for the unlock time, which the clock decides.
+    public var metric: HealthMetric? {
+        switch self {
+        case .steps: .steps
+        case .energy: .activeEnergy
+        case .exercise: .exerciseMinutes
+        case .unlockTime: nil
+        }
+    }
+
+    /// The targets this goal may have; for the unlock time 0 means it never blocks.
+    public var allowed: ClosedRange<Int> {
+        switch self {
+        case .steps: 500...100_000
+        case .energy: 10...5_000
+        case .exercise: 1...600
+        case .unlockTime: 0...1_439
+        }
+    }
+
+    /// Targets must be a multiple of this; steppers move by it.
+    public var increment: Int {
+        switch self {
+        case .steps: 500
+        case .energy, .exercise, .unlockTime: 1
+        }
+    }
+
+    /// The unit a target is counted in, for messages.
+    public var unit: String {
+        switch self {
+        case .steps: "steps"
+        case .energy: "kcal"
+        case .exercise: "min"
+        case .unlockTime: "minutes after midnight"
+        }
+    }
+
+    /// Parses a goal as typed on the command line: `steps`, `energy`, `exercise` or `unlock-time`.
+    public init(parsing text: String) throws(GateInputError) {
+        let cleaned = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let kind = GateGoalKind(rawValue: cleaned) else { throw .unknownGoal(text) }
+        self = kind
+    }
+}
+
+/// A day of the week, numbered as `Calendar` numbers them: 1 is Sunday, 7 is Saturday.
+public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable {
+    case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
+
+    /// The weekday `date` falls on in `calendar`'s time zone.
+    public init(_ date: Date, in calendar: Calendar) {
+        self = Weekday(rawValue: calendar.component(.weekday, from: date)) ?? .sunday
+    }
+
+    /// The three-letter name the CLI uses: `mon`, `tue`, ...
+    public var shortName: String {
+        switch self {
+        case .sunday: "sun"
+        case .monday: "mon"
+        case .tuesday: "tue"
+        case .wednesday: "wed"
+        case .thursday: "thu"
+        case .friday: "fri"
+        case .saturday: "sat"
+        }
+    }
+
+    /// Monday to Friday.
+    public var isWorkday: Bool { self != .saturday && self != .sunday }
+
+    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The days a goal applies on.
+public enum GoalSchedule: Codable, Hashable, Sendable {
+    /// Every day of the week.
+    case everyDay
+    /// Monday to Friday.
+    case weekdays
+    /// Saturday and Sunday.
+    case weekends
+    /// The chosen days of the week; never empty once validated.
+    case chosen(days: Set<Weekday>)
+    /// Only on `day`; after its midnight the goal is disabled and its schedule goes back to every day.
+    case todayOnly(day: LocalDate)
+
+    /// Whether the goal applies on `day`, a `weekday`.
+    public func includes(_ day: LocalDate, weekday: Weekday) -> Bool {
+        switch self {
+        case .everyDay: true
+        case .weekdays: weekday.isWorkday
+        case .weekends: !weekday.isWorkday
+        case .chosen(let days): days.contains(weekday)
+        case .todayOnly(let only): only == day
+        }
+    }
+
+    /// How the CLI shows the schedule: `every`, `weekdays`, `weekends`, `mon,wed`, `today (2026-11-23)`.
+    public var text: String {
+        switch self {
+        case .everyDay: "every"
+        case .weekdays: "weekdays"
+        case .weekends: "weekends"
+        case .chosen(let days): days.sorted { $0.mondayFirst < $1.mondayFirst }.map(\.shortName).joined(separator: ",")
+        case .todayOnly(let day): "today (\(day))"
+        }
+    }
+
+    /// Parses `every`, `weekdays`, `weekends`, `today` (meaning `today`) or a list like `mon,wed,fri`.
+    public init(parsing text: String, today: LocalDate) throws(GateInputError) {
+        let cleaned = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch cleaned {
+        case "every", "everyday", "daily": self = .everyDay
+        case "weekdays": self = .weekdays
+        case "weekends": self = .weekends
+        case "today": self = .todayOnly(day: today)
+        default:
+            var days: Set<Weekday> = []
+            for part in cleaned.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = part.trimmingCharacters(in: .whitespaces)
+                guard let day = Weekday.allCases.first(where: { $0.shortName == name || "\($0)" == name })
+                else { throw .unknownDays(text) }
+                days.insert(day)
+            }
+            guard !days.isEmpty else { throw .unknownDays(text) }
+            self = .chosen(days: days)
+        }
+    }
+}
+
+extension Weekday {
+    /// Monday is 0, Sunday 6: the order a European week is read in.
+    var mondayFirst: Int { (rawValue + 5) % 7 }
+}
+
+/// One goal's setting: whether it counts, what it demands and on which days.
+public struct GateGoal: Codable, Hashable, Sendable {
+    /// Whether the goal counts at all.
+    public var isEnabled: Bool
+    /// Steps, kilocalories, minutes, or for the unlock time minutes after midnight.
+    public var target: Int
+    /// The days it applies on.
+    public var schedule: GoalSchedule
+
+    /// A goal with the given values.
+    public init(isEnabled: Bool, target: Int, schedule: GoalSchedule = .everyDay) {
+        self.isEnabled = isEnabled
+        self.target = target
+        self.schedule = schedule
+    }
+
+    /// Whether the goal demands anything on `day`: enabled and scheduled.
+    public func applies(on day: LocalDate, weekday: Weekday) -> Bool {
+        isEnabled && schedule.includes(day, weekday: weekday)
+    }
+}
