@@ -50,4 +50,61 @@ enum GateFixture {
     }
 
     static func code(_ number: Int) -> FrictionCode { FrictionCode(number: number) }
+
+    // MARK: - Engine
+
+    /// A gate first run at `now` with `settings`, nothing read yet.
+    static func gate(_ settings: GateSettings = only(.steps), at now: Date = t0) -> HealthGate {
+        HealthGate.starting(at: now, settings: settings, calendar: berlin)
+    }
+
+    /// A gate started at `now` and given a reading of `steps` (and the other totals) for that day.
+    static func evaluated(
+        _ settings: GateSettings = only(.steps), steps: Double = 0, energy: Double = 0, exercise: Double = 0,
+        confirmed: Bool = true, at now: Date = t0
+    ) throws -> HealthGate {
+        var gate = gate(settings, at: now)
+        _ = try gate.handle(.evaluationRequested, now: now)
+        let day = LocalDate(now, in: berlin)
+        _ = try gate.handle(reading(day, steps: steps, energy: energy, exercise: exercise, confirmed: confirmed), now: now)
+        return gate
+    }
+
+    static func reading(
+        _ day: LocalDate = monday, steps: Double = 0, energy: Double = 0, exercise: Double = 0, confirmed: Bool = true
+    ) -> GateEvent {
+        .healthDataChanged(HealthReadout(totals: totals(day, steps: steps, energy: energy, exercise: exercise), confirmed: confirmed))
+    }
+
+    /// The shield states set, in order.
+    static func shields(_ effects: [GateEffect]) -> [Bool] {
+        effects.compactMap { if case .setShields(let on, _) = $0 { on } else { nil } }
+    }
+
+    /// The apps of the last shield effect.
+    static func shieldedApps(_ effects: [GateEffect]) -> [String]? {
+        effects.compactMap { if case .setShields(_, let apps) = $0 { apps.map(\.executable) } else { nil } }.last
+    }
+
+    static func reads(_ effects: [GateEffect]) -> [LocalDate] {
+        effects.compactMap { if case .readHealth(let day) = $0 { day } else { nil } }
+    }
+
+    static func logs(_ effects: [GateEffect]) -> [GateLogEvent] {
+        effects.compactMap { if case .log(let entry) = $0 { entry.event } else { nil } }
+    }
+
+    static func savedSettings(_ effects: [GateEffect]) -> [GateSettings] {
+        effects.compactMap { if case .saveSettings(let settings) = $0 { settings } else { nil } }
+    }
+
+    static func notices(_ effects: [GateEffect]) -> [NotificationRequest] {
+        effects.compactMap { if case .notify(let request) = $0 { request } else { nil } }
+    }
+
+    /// Runs the gate to `now`, as the runtime does after sleeping until then.
+    @discardableResult
+    static func tick(_ gate: inout HealthGate, at now: Date) -> [GateEffect] {
+        (try? gate.handle(.tick, now: now)) ?? []
+    }
 }
