@@ -21,11 +21,16 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`, like every `NotifySendPresentation`'s mutable state.
     private var shown: [String: NotifySendPresentation] = [:]
+    /// Notifications a killed predecessor left on screen, by request id; guarded by `lock`.
+    private var leftOver: [String: UInt32]
+    private let ledger: NotificationLedger?
 
     /// Uses the tools on `environment["PATH"]` and passes `environment` (with the session bus address) to them;
-    /// nil when `notify-send` isn't installed.
+    /// nil when `notify-send` isn't installed. With a `ledger` file, the server ids of shown notifications are
+    /// kept there, and those a killed predecessor left are replaced when shown again (see `closeLeftOvers`).
     public init?(
         environment: [String: String] = ProcessInfo.processInfo.environment,
+        ledger: URL? = nil,
         logger: Logger = Logger(label: "lockout.notifier")
     ) {
         guard let notifySend = PlatformCommand.find("notify-send", environment: environment) else { return nil }
@@ -34,6 +39,21 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
         self.gdbus = PlatformCommand.find("gdbus", environment: environment)
         self.environment = environment
         self.logger = logger
+        self.ledger = ledger.map(NotificationLedger.init(url:))
+        self.leftOver = self.ledger?.load() ?? [:]
+    }
+
+    /// Closes the notifications a killed predecessor left that were not shown again since; call once
+    /// the agent has presented what its restored state calls for.
+    public func closeLeftOvers() {
+        let stale = lock.withLock {
+            defer { leftOver.removeAll() }
+            return Array(leftOver.values)
+        }
+        for serverID in stale {
+            closeOrphan(serverID)
+        }
+        saveLedger()
     }
 
     /// Whether notifications can be shown: a session bus is reachable, `notify-send` and `gdbus` are
@@ -57,6 +77,8 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
         let presentation = NotifySendPresentation(requestID: request.id, process: Process(), onAction: onAction)
         let (previous, replaceID): (NotifySendPresentation?, UInt32?) = lock.withLock {
             let previous = shown.updateValue(presentation, forKey: request.id)
+            // Shown by a killed predecessor: take its place on screen.
+            if let orphan = leftOver.removeValue(forKey: request.id), previous == nil { return (nil, orphan) }
             guard let previous, previous.state == .showing else { return (nil, nil) }
             previous.state = .replaced
             return (previous, previous.serverID)
@@ -71,11 +93,14 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
 
     /// Closes the notification shown for `id`, if any; an action chosen after this is ignored.
     public func withdraw(id: String) {
+        let orphan = lock.withLock { leftOver.removeValue(forKey: id) }
+        if let orphan { closeOrphan(orphan) }
         let withdrawn: (NotifySendPresentation, UInt32?)? = lock.withLock {
             guard let presentation = shown.removeValue(forKey: id), presentation.state == .showing else { return nil }
             presentation.state = .withdrawn
             return (presentation, presentation.serverID)
         }
+        saveLedger()
         guard let (presentation, serverID) = withdrawn else { return }
         if let serverID {
             close(serverID, then: presentation)
@@ -155,6 +180,7 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
                 if presentation.state == .showing { presentation.state = .closed }
                 if shown[presentation.requestID] === presentation { shown[presentation.requestID] = nil }
             }
+            saveLedger()
         }
     }
 
@@ -171,11 +197,34 @@ public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
             if shown[presentation.requestID] === presentation { shown[presentation.requestID] = nil }
             return .report(line)
         }
+        saveLedger()
         switch step {
         case .nothing: break
         case .close(let id): close(id, then: presentation)
         case .report(let action): presentation.onAction(action)
         }
+    }
+
+    /// Writes the server ids of what is on screen now (and what a predecessor left) to the ledger.
+    private func saveLedger() {
+        guard let ledger else { return }
+        let entries: [String: UInt32] = lock.withLock {
+            var entries = leftOver
+            for (id, presentation) in shown where presentation.state == .showing {
+                if let serverID = presentation.serverID { entries[id] = serverID }
+            }
+            return entries
+        }
+        ledger.save(entries)
+    }
+
+    /// Asks the server to close a notification no process of ours waits on.
+    private func closeOrphan(_ serverID: UInt32) {
+        guard let gdbus else { return }
+        PlatformCommand.start(
+            gdbus, NotificationsBus.call("CloseNotification", "\(serverID)", timeoutSeconds: 5),
+            environment: environment, timeout: 6
+        ) { _ in }
     }
 
     /// Asks the server to close `serverID` without waiting, then makes sure notify-send has exited.

@@ -36,6 +36,8 @@ public struct AgentHost: Sendable {
         let notifier = makeNotifier()
         let agent = DeviceAgent(service: service, notifier: notifier, timer: DeadlineTimers.system(), clock: clock)
         try agent.executor.runBlocking { try await agent.start() }
+        // What a killed predecessor left on screen and the restored state did not show again goes now.
+        (notifier as? FreedesktopNotifier)?.closeLeftOvers()
 
         let token = AgentEndpoint.newToken()
         let api = AgentAPI(agent: agent, token: token)
@@ -59,7 +61,7 @@ public struct AgentHost: Sendable {
 
     private func makeNotifier() -> any Notifying {
         if FreedesktopNotifier.isAvailable(environment: environment),
-           let desktop = FreedesktopNotifier(environment: environment) {
+           let desktop = FreedesktopNotifier(environment: environment, ledger: directory.appendingPathComponent("notifications.json")) {
             logger.info("desktop notifications through the freedesktop Notifications service")
             return desktop
         }

@@ -190,3 +190,58 @@ extension Inbox {
         return values
     }
 }
+
+/// A killed agent's notifications, cleaned up by the next one through the ledger file. In the desktop
+/// suite, which runs one test at a time: each test starts by closing every notification on screen.
+extension FreedesktopNotifierDesktopTests {
+    private func ledgerURL() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("notifications-\(UUID()).json")
+    }
+
+    @Test("showing the same request again replaces what the killed agent left, in place")
+    func replacesLeftOver() async throws {
+        try Dunst.closeAll()
+        let ledger = ledgerURL()
+        defer { try? FileManager.default.removeItem(at: ledger) }
+        let request = eyeBreak.withLedgerID("left-\(UUID())")
+        let killed = try #require(FreedesktopNotifier(ledger: ledger))
+        killed.present(request) { _ in }
+        let leftID = try #require(try await eventually { killed.serverID(for: request.id) })
+        #expect(try await eventually { FileManager.default.fileExists(atPath: ledger.path) ? true : nil } == true)
+
+        let next = try #require(FreedesktopNotifier(ledger: ledger))
+        next.present(request) { _ in }
+        let newID = try #require(try await eventually(within: 10) { next.serverID(for: request.id) })
+        next.closeLeftOvers()
+
+        #expect(newID == leftID)
+        #expect(try Dunst.count("displayed") == 1)
+        next.withdraw(id: request.id)
+        #expect(try await eventually { try Dunst.count("displayed") == 0 ? true : nil } == true)
+    }
+
+    @Test("what the killed agent left and nobody shows again is closed")
+    func closesLeftOver() async throws {
+        try Dunst.closeAll()
+        let ledger = ledgerURL()
+        defer { try? FileManager.default.removeItem(at: ledger) }
+        let request = eyeBreak.withLedgerID("orphan-\(UUID())")
+        let killed = try #require(FreedesktopNotifier(ledger: ledger))
+        killed.present(request) { _ in }
+        _ = try #require(try await eventually { killed.serverID(for: request.id) })
+        #expect(try await eventually { (try? Data(contentsOf: ledger)).map { _ in true } } == true)
+
+        let next = try #require(FreedesktopNotifier(ledger: ledger))
+        next.closeLeftOvers()
+
+        #expect(try await eventually { try Dunst.count("displayed") == 0 ? true : nil } == true)
+        let ledgerText = String(decoding: try Data(contentsOf: ledger), as: UTF8.self)
+        #expect(ledgerText == "{}")
+    }
+}
+
+extension NotificationRequest {
+    fileprivate func withLedgerID(_ id: String) -> NotificationRequest {
+        NotificationRequest(id: id, title: title, body: body, category: category, actions: actions)
+    }
+}
