@@ -68,6 +68,7 @@ kill_agent KILL
 start_agent
 wait_until "the restarted agent to show the pending break again" shown_lines_more_than "$before"
 state_is breakPending || fail "the restarted agent lost the pending break"
+[ "$(dunstctl count displayed)" = 1 ] || fail "the killed agent's notification was left beside the new one"
 completed_before=$(stat completed)
 lockout break done >/dev/null
 [ "$(stat completed)" -gt "$completed_before" ] || fail "done after the restart was not recorded"
