@@ -1,0 +1,161 @@
+import Foundation
+
+/// What the gate screen and `lockout gate status` show: each goal's progress, why the gate is closed,
+/// the time to the unlock time, peeks and the emergency unlock.
+public struct GateScreen: Hashable, Sendable {
+    /// One goal that applies today.
+    public struct GoalRow: Hashable, Sendable {
+        /// Which goal.
+        public let kind: GateGoalKind
+        /// Today's value (for the unlock time, the minute of the day).
+        public let current: Double
+        /// What the goal demands.
+        public let target: Int
+        /// How far along, 0...1.
+        public let fraction: Double
+        /// Whether the goal is met.
+        public let isMet: Bool
+        /// `6,240 / 10,000 steps`, `120 / 500 kcal`, `12 / 30 min`, `until 19:00`.
+        public let text: String
+    }
+
+    /// Whether a peek can be taken now.
+    public enum Peek: Hashable, Sendable {
+        /// A peek of this many seconds is available.
+        case available(seconds: Int)
+        /// A peek runs for this many more seconds.
+        case running(secondsLeft: Int)
+        /// The gate is open: nothing to peek at.
+        case notNeeded
+    }
+
+    /// Where the emergency unlock stands.
+    public enum Emergency: Hashable, Sendable {
+        /// Not asked for today.
+        case none
+        /// Asked for: the code is shown after this many seconds.
+        case waiting(secondsLeft: Int)
+        /// Type this code to unlock.
+        case codeShown(FrictionCode)
+        /// Unlocked until midnight.
+        case unlocked
+    }
+
+    /// Whether blocked apps are locked, and why.
+    public let status: GateStatus
+    /// Goals enabled and scheduled today, in goal order.
+    public let goals: [GoalRow]
+    /// The goals keeping the gate closed (empty when open).
+    public let closingGoals: [GateGoalKind]
+    /// Seconds until today's unlock time, when it applies today and lies ahead.
+    public let secondsToUnlockTime: Int?
+    /// Peek availability.
+    public let peek: Peek
+    /// Emergency unlock state.
+    public let emergency: Emergency
+    /// A weakening edit waits for the goals or its code; the code is in `editCode` once shown.
+    public let hasHeldEdit: Bool
+    /// The held edit's code, once its wait is over.
+    public let editCode: FrictionCode?
+    /// The latest failed read, when the source is failing now.
+    public let sourceFailure: GateSourceFailure?
+    /// The blocked apps.
+    public let blockedApps: [BlockedApp]
+
+    /// The screen of `gate` at `now`.
+    public init(gate: HealthGate, now: Date) {
+        let evaluation = gate.evaluation(now: now)
+        status = gate.status(now: now)
+        goals = evaluation.goals.map { progress in
+            GoalRow(
+                kind: progress.kind, current: progress.current, target: progress.target,
+                fraction: progress.fraction, isMet: progress.isMet, text: GateText.progress(progress)
+            )
+        }
+        closingGoals = status.isClosed ? evaluation.unmet : []
+        let snapshot = GateSnapshot(at: now, calendar: gate.calendar, totals: nil)
+        if gate.settings.unlockTime.applies(on: snapshot.day, weekday: snapshot.weekday),
+           gate.settings.unlockTime.target > 0, let unlock = gate.unlockTime(on: now), unlock > now {
+            secondsToUnlockTime = Int(unlock.timeIntervalSince(now).rounded(.up))
+        } else {
+            secondsToUnlockTime = nil
+        }
+        switch status {
+        case .closed:
+            let taken = LocalDate(now, in: gate.calendar) == gate.record.day ? gate.record.peeksToday : 0
+            peek = .available(seconds: Int(HealthGate.peekLength(number: taken + 1)))
+        case .open(.peek):
+            peek = .running(secondsLeft: Int((gate.record.peekEndsAt ?? now).timeIntervalSince(now).rounded(.up)))
+        case .open:
+            peek = .notNeeded
+        }
+        let friction = gate.record.friction
+        if status == .open(.emergencyUnlock) {
+            emergency = .unlocked
+        } else if let friction, friction.purpose == .emergencyUnlock {
+            emergency = now >= friction.codeShownAt
+                ? .codeShown(friction.code)
+                : .waiting(secondsLeft: Int(friction.codeShownAt.timeIntervalSince(now).rounded(.up)))
+        } else {
+            emergency = .none
+        }
+        hasHeldEdit = gate.record.pendingSettings != nil
+        editCode = friction.flatMap { $0.purpose == .edit && now >= $0.codeShownAt ? $0.code : nil }
+        sourceFailure = gate.record.failingSince == nil ? nil : gate.record.lastFailure
+        blockedApps = gate.settings.blockedApps
+    }
+
+    /// What the shield says when it stops `app`: "Steam is locked until you reach 10,000 steps — 6,240 so far".
+    /// Nil while the gate is open.
+    public func shieldMessage(for app: BlockedApp) -> String? {
+        guard status.isClosed, let first = goals.first(where: { !$0.isMet }) else { return nil }
+        let reason: String
+        switch first.kind {
+        case .steps:
+            reason = "until you reach \(GateText.grouped(first.target)) steps — \(GateText.grouped(first.current)) so far"
+        case .energy:
+            reason = "until you burn \(GateText.grouped(first.target)) kcal — \(GateText.grouped(first.current)) so far"
+        case .exercise:
+            reason = "until you exercise \(GateText.grouped(first.target)) min — \(GateText.grouped(first.current)) so far"
+        case .unlockTime:
+            reason = "until \(GateText.clock(first.target))"
+        }
+        let others = closingGoals.count - 1
+        let more = others <= 0 ? "" : others == 1 ? ", and 1 more goal" : ", and \(others) more goals"
+        return "\(app.displayName) is locked \(reason)\(more)"
+    }
+}
+
+/// How the gate writes numbers and times for people.
+public enum GateText {
+    /// `6,240`: whole numbers (rounded down) with a comma between thousands, the same in every locale.
+    public static func grouped(_ value: Double) -> String {
+        grouped(Int(max(value, 0).rounded(.down)))
+    }
+
+    /// `10,000`: a whole number with a comma between thousands.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return (value < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+
+    /// `19:00` for 1140 minutes after midnight.
+    public static func clock(_ minuteOfDay: Int) -> String {
+        "\(String(minuteOfDay / 60).leftPadded(to: 2)):\(String(minuteOfDay % 60).leftPadded(to: 2))"
+    }
+
+    /// `6,240 / 10,000 steps`, `until 19:00` for the unlock time.
+    public static func progress(_ goal: GoalProgress) -> String {
+        switch goal.kind {
+        case .unlockTime: goal.isMet ? "since \(clock(goal.target))" : "until \(clock(goal.target))"
+        case .steps, .energy, .exercise: "\(grouped(goal.current)) / \(grouped(goal.target)) \(goal.kind.unit)"
+        }
+    }
+}
