@@ -41,6 +41,12 @@ public final class AppDatabase: Sendable {
 
     /// The person's focus settings.
     public var focusSettingsStore: GRDBFocusSettingsStore { GRDBFocusSettingsStore(writer) }
+
+    /// The health gate's record and settings.
+    public var gateStore: GRDBGateStore { GRDBGateStore(writer) }
+
+    /// Daily health totals: manual entries and imports.
+    public var healthTotalsStore: GRDBHealthTotalsStore { GRDBHealthTotalsStore(writer) }
 }
 
 extension AppDatabase {

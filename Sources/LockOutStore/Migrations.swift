@@ -10,6 +10,7 @@ extension AppDatabase {
         migrator.registerMigration("createBreaks", migrate: createBreaks)
         migrator.registerMigration("createBreakDay", migrate: createBreakDay)
         migrator.registerMigration("createFocus", migrate: createFocus)
+        migrator.registerMigration("createHealthGate", migrate: createHealthGate)
         return migrator
     }
 

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import LockOutCore
+
+/// The health gate's record and settings, each as JSON in its single-row table.
+///
+/// A record that can't be read loads as nil (the gate starts afresh, closed); settings that can't be
+/// read load as the defaults — a damaged file never unlocks more than the defaults do.
+public struct GRDBGateStore: GateStore {
+    private let writer: any DatabaseWriter
+
+    init(_ writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    /// The gate kept in `database`.
+    public init(_ database: AppDatabase) {
+        self.init(database.writer)
+    }
+
+    public func loadRecord() throws -> GateRecord? {
+        try load(GateRecord.self, from: "gateRecord")
+    }
+
+    public func saveRecord(_ record: GateRecord) throws {
+        try save(record, to: "gateRecord")
+    }
+
+    public func loadSettings() throws -> GateSettings {
+        try load(GateSettings.self, from: "gateSettings") ?? .defaults
+    }
+
+    /// Throws `GateInputError` for invalid settings and writes nothing.
+    public func saveSettings(_ settings: GateSettings) throws {
+        try settings.validate()
+        try save(settings, to: "gateSettings")
+    }
+
+    private func load<Value: Decodable>(_ type: Value.Type, from table: String) throws -> Value? {
+        let json = try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT json FROM \(table) WHERE id = 1")
+        }
+        guard let json else { return nil }
+        return try? JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    private func save(_ value: some Encodable, to table: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
+        try writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO \(table) (id, json, updatedAt) VALUES (1, ?, ?)",
+                arguments: [json, db.transactionDate.timeIntervalSince1970]
+            )
+        }
+    }
+}
+
+/// Daily health totals: manual entries, and what each import source brought per day.
+public struct GRDBHealthTotalsStore: HealthTotalsStore {
+    private let writer: any DatabaseWriter
+
+    init(_ writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    /// The totals kept in `database`.
+    public init(_ database: AppDatabase) {
+        self.init(database.writer)
+    }
+
+    public func addManual(_ value: Double, to metric: HealthMetric, on day: LocalDate) throws -> HealthTotals {
+        try metric.check(value)
+        return try writer.write { db in
+            let current = try Double.fetchOne(
+                db, sql: "SELECT value FROM healthManual WHERE day = ? AND metric = ?",
+                arguments: [day.description, metric.rawValue]
+            ) ?? 0
+            try metric.check(current + value)
+            try Self.setManual(current + value, metric, day, db)
+            return try Self.totals(day, db)
+        }
+    }
+
+    public func setManual(_ value: Double, for metric: HealthMetric, on day: LocalDate) throws -> HealthTotals {
+        try metric.check(value)
+        return try writer.write { db in
+            try Self.setManual(value, metric, day, db)
+            return try Self.totals(day, db)
+        }
+    }
+
+    public func replaceImported(_ totals: [HealthTotals], source: String) throws {
+        try writer.write { db in
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO healthImported (source, day, metric, value) VALUES (?, ?, ?, ?)
+                ON CONFLICT (source, day, metric) DO UPDATE SET value = excluded.value
+                """)
+            for day in totals {
+                // A day imported again replaces what this source had for it, metric by metric.
+                try db.execute(
+                    sql: "DELETE FROM healthImported WHERE source = ? AND day = ?",
+                    arguments: [source, day.day.description]
+                )
+                for metric in HealthMetric.allCases {
+                    let value = day[metric]
+                    guard value.isFinite, value > 0 else { continue }
+                    try statement.execute(arguments: [source, day.day.description, metric.rawValue, value])
+                }
+            }
+        }
+    }
+
+    public func totals(for day: LocalDate) throws -> HealthTotals {
+        try writer.read { db in try Self.totals(day, db) }
+    }
+
+    private static func setManual(_ value: Double, _ metric: HealthMetric, _ day: LocalDate, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO healthManual (day, metric, value) VALUES (?, ?, ?)
+                ON CONFLICT (day, metric) DO UPDATE SET value = excluded.value
+                """,
+            arguments: [day.description, metric.rawValue, value]
+        )
+    }
+
+    private static func totals(_ day: LocalDate, _ db: Database) throws -> HealthTotals {
+        var totals = HealthTotals(day: day)
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT metric, SUM(value) AS value FROM (
+                SELECT metric, value FROM healthManual WHERE day = ?
+                UNION ALL
+                SELECT metric, value FROM healthImported WHERE day = ?
+            ) GROUP BY metric
+            """, arguments: [day.description, day.description])
+        for row in rows {
+            guard let metric = HealthMetric(rawValue: row["metric"]) else { continue }
+            totals[metric] = row["value"]
+        }
+        return totals
+    }
+}
