@@ -1,0 +1,70 @@
+#if os(Linux)
+import Foundation
+import Glibc
+@testable import LockOutAgent
+
+/// A copy of a harmless system program (`/bin/sleep`, `/bin/sh`) under a made-up name, so the shield can be
+/// tried on real processes; the folder goes when the value does.
+final class FakeProgram {
+    let name: String
+    let url: URL
+    private let directory: URL
+
+    /// Copies `source` into a new temporary folder as `prefix` plus three random digits (under 15 bytes, so
+    /// `comm` holds it whole, and unlike any other test's program).
+    init(copying source: String, prefix: String) throws {
+        name = "\(prefix)\(Int.random(in: 100...999))"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-shield-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        url = directory.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: source).resolvingSymlinksInPath(), to: url)  // /bin/sh is a link
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var target: ShieldTarget { ShieldTarget(executable: name) }
+
+    /// Starts the program with `arguments` and no signal blocked.
+    func start(_ arguments: [String]) throws -> RunningProgram {
+        try RunningProgram(url, arguments)
+    }
+}
+
+/// A started child process, with the moment and the way it ended.
+final class RunningProgram {
+    struct Exit: Sendable {
+        let signal: Int32?
+        let at: ContinuousClock.Instant
+    }
+
+    let process = Process()
+    let exits = Inbox<Exit>()
+
+    fileprivate init(_ url: URL, _ arguments: [String]) throws {
+        process.executableURL = url
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let exits = exits
+        process.terminationHandler = { ended in
+            let signal = ended.terminationReason == .uncaughtSignal ? ended.terminationStatus : nil
+            exits.put(Exit(signal: signal, at: .now))
+        }
+        try PlatformCommand.launch(process)
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Kills the process if it still runs; for cleaning up on every path.
+    func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    deinit {
+        kill()
+    }
+}
+#endif

@@ -1,0 +1,97 @@
+#if os(Linux)
+import Foundation
+import Testing
+@testable import LockOutAgent
+
+/// The shield against real processes: copies of `/bin/sleep` and `/bin/sh` under made-up names.
+/// Serialized because each test waits seconds on real time; the names differ per test anyway.
+@Suite("Shield: real processes", .serialized)
+struct ProcessShieldTests {
+    /// The promise is 2 s from a start to SIGTERM; the extra half second absorbs scheduling noise.
+    static let stopBound: Duration = .milliseconds(2500)
+
+    @Test("a blocked program already running is stopped with SIGTERM within 2 s of the shield going on")
+    func runningProgramStopped() async throws {
+        let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
+        let running = try steam.start(["300"])
+        defer { running.kill() }
+        let shield = ProcessShield()
+        defer { shield.apply(blocked: [], onBlocked: { _ in }) }
+        let stopped = Inbox<StoppedProcess>()
+        try await Task.sleep(for: .milliseconds(200))  // let it exec
+
+        let start = ContinuousClock.now
+        shield.apply(blocked: [steam.target], onBlocked: { stopped.put($0) })
+
+        let exit = try #require(await running.exits.next(within: 5))
+        #expect(exit.at - start < Self.stopBound)
+        #expect(exit.signal == SIGTERM)
+        #expect(await stopped.next(within: 1) == StoppedProcess(pid: running.pid, executable: steam.name, target: steam.target))
+    }
+
+    @Test("a blocked program started while shielding is stopped within 2 s of its start")
+    func newProgramStopped() async throws {
+        let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
+        let shield = ProcessShield()
+        defer { shield.apply(blocked: [], onBlocked: { _ in }) }
+        shield.apply(blocked: [steam.target], onBlocked: { _ in })
+        try await Task.sleep(for: .milliseconds(300))  // not in step with the scans
+
+        let start = ContinuousClock.now
+        let running = try steam.start(["300"])
+        defer { running.kill() }
+
+        let exit = try #require(await running.exits.next(within: 5))
+        #expect(exit.at - start < Self.stopBound)
+        #expect(exit.signal == SIGTERM)
+    }
+
+    @Test("a program under another name is left running")
+    func otherNameUntouched() async throws {
+        let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
+        let other = try FakeProgram(copying: "/bin/sleep", prefix: "fakeother")
+        let shield = ProcessShield()
+        defer { shield.apply(blocked: [], onBlocked: { _ in }) }
+        let running = try other.start(["300"])
+        defer { running.kill() }
+
+        shield.apply(blocked: [steam.target], onBlocked: { _ in })
+
+        #expect(await running.exits.next(within: 3) == nil)
+        #expect(running.process.isRunning)
+    }
+
+    @Test("with the shield turned off, a blocked program started afterwards keeps running")
+    func offTouchesNothing() async throws {
+        let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
+        let shield = ProcessShield()
+        shield.apply(blocked: [steam.target], onBlocked: { _ in })
+
+        shield.apply(blocked: [], onBlocked: { _ in })
+        let running = try steam.start(["300"])
+        defer { running.kill() }
+
+        #expect(!shield.isShielding)
+        #expect(await running.exits.next(within: 3) == nil)
+        #expect(running.process.isRunning)
+    }
+
+    @Test("a program that ignores SIGTERM is killed with SIGKILL 3 s later")
+    func ignoredTermKilled() async throws {
+        let steam = try FakeProgram(copying: "/bin/sh", prefix: "fakesteam")
+        let running = try steam.start(["-c", "trap '' TERM; while :; do sleep 1; done"])
+        defer { running.kill() }
+        let shield = ProcessShield()
+        defer { shield.apply(blocked: [], onBlocked: { _ in }) }
+        let stopped = Inbox<ContinuousClock.Instant>()
+        try await Task.sleep(for: .milliseconds(200))
+
+        shield.apply(blocked: [steam.target], onBlocked: { _ in stopped.put(.now) })
+        let terminated = try #require(await stopped.next(within: 5))
+
+        let exit = try #require(await running.exits.next(within: 8))
+        #expect(exit.signal == SIGKILL)
+        #expect(exit.at - terminated >= .milliseconds(2900))
+    }
+}
+#endif
