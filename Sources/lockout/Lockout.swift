@@ -17,7 +17,7 @@ struct Lockout: ParsableCommand {
         subcommands: [
             Run.self, Status.self, BreakVerb.self, Pause.self, Resume.self, Start.self, Stop.self,
             Schedule.self, SettingsVerb.self, Stats.self, Export.self,
-            FocusVerb.self, ActivityVerb.self, History.self, TaskVerb.self,
+            FocusVerb.self, ActivityVerb.self, History.self, TaskVerb.self, HealthVerb.self,
         ]
     )
 
