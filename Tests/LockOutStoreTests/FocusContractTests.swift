@@ -8,46 +8,13 @@ import Testing
 @Suite("Focus store contract")
 struct FocusContractTests {}
 
-/// The focus engine's saved state and settings: Core has no port for them, so the tests name what both backends offer.
-protocol FocusRecordKeeping: Sendable {
-    func load() throws -> FocusRecord?
-    func save(_ record: FocusRecord) throws
-}
-
-protocol FocusSettingsKeeping: Sendable {
-    func load() throws -> FocusSettings
-    func save(_ settings: FocusSettings) throws
-}
-
-extension GRDBFocusRecordStore: FocusRecordKeeping {}
-extension GRDBFocusSettingsStore: FocusSettingsKeeping {}
-
-/// The in-memory counterpart of `GRDBFocusRecordStore`: nil until saved.
-final class InMemoryFocusRecordStore: FocusRecordKeeping, @unchecked Sendable {
-    private let lock = NSLock()
-    private var record: FocusRecord?
-    func load() -> FocusRecord? { lock.withLock { record } }
-    func save(_ record: FocusRecord) { lock.withLock { self.record = record } }
-}
-
-/// The in-memory counterpart of `GRDBFocusSettingsStore`: the defaults until saved, only valid settings kept.
-final class InMemoryFocusSettingsStore: FocusSettingsKeeping, @unchecked Sendable {
-    private let lock = NSLock()
-    private var settings = FocusSettings.defaults
-    func load() -> FocusSettings { lock.withLock { settings } }
-    func save(_ settings: FocusSettings) throws {
-        try settings.validate()
-        lock.withLock { self.settings = settings }
-    }
-}
-
 /// One backend's focus stores.
 struct FocusStores {
     let activities: any ActivityStore
     let history: any FocusHistory
     let tasks: any TaskStore
-    let record: any FocusRecordKeeping
-    let settings: any FocusSettingsKeeping
+    let record: any FocusRecordStore
+    let settings: any FocusSettingsStore
 }
 
 extension Backend {
