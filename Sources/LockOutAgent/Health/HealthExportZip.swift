@@ -25,20 +25,7 @@ struct HealthExportZip {
             let files = entries.filter { !$0.name.hasSuffix("/") }.map(\.name)
             throw .zipHasNoExport(path: path, entries: Array(files.prefix(5)) + (files.count > 5 ? ["…"] : []))
         }
-        let process = Process()
-        let output = Pipe()
-        let errors = Pipe()
-        process.executableURL = unzip
-        process.arguments = ["-p", path, Self.literalPattern(export.name)]
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try PlatformCommand.launch(process)
-        } catch {
-            throw .unzipFailed(path: path, status: -1, message: "\(error)")
-        }
+        let (process, output, errors) = try launch(unzip, ["-p", path, Self.literalPattern(export.name)])
         let result: Result<HealthExportSummary, HealthImportError>
         do throws(HealthImportError) {
             result = .success(try HealthExportImporter.stream(
@@ -60,13 +47,13 @@ struct HealthExportZip {
         return try result.get()
     }
 
-    /// The archive's entries, from `unzip -Zl`.
-    private func list(_ unzip: URL) throws(HealthImportError) -> [Entry] {
+    /// Starts `unzip` with `arguments`, its output and errors on pipes the caller reads.
+    private func launch(_ unzip: URL, _ arguments: [String]) throws(HealthImportError) -> (Process, Pipe, Pipe) {
         let process = Process()
         let output = Pipe()
         let errors = Pipe()
         process.executableURL = unzip
-        process.arguments = ["-Zl", path]
+        process.arguments = arguments
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
@@ -76,6 +63,12 @@ struct HealthExportZip {
         } catch {
             throw .unzipFailed(path: path, status: -1, message: "\(error)")
         }
+        return (process, output, errors)
+    }
+
+    /// The archive's entries, from `unzip -Zl`.
+    private func list(_ unzip: URL) throws(HealthImportError) -> [Entry] {
+        let (process, output, errors) = try launch(unzip, ["-Zl", path])
         let listing = output.fileHandleForReading.readDataToEndOfFile()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
