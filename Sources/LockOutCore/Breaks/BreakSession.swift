@@ -1,10 +1,9 @@
 import Foundation
 
 /// Identifies one recorded break.
-public struct BreakSessionID: Codable, Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+public struct BreakSessionID: UUIDIdentifier {
     public let rawValue: UUID
     public init(rawValue: UUID) { self.rawValue = rawValue }
-    public var description: String { rawValue.uuidString }
 }
 
 /// How a break ended.

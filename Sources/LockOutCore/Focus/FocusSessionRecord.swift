@@ -1,24 +1,11 @@
 import Foundation
 
 /// Identifies one recorded focus segment.
-public struct FocusSessionID: Codable, Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+public struct FocusSessionID: UUIDIdentifier {
     /// The underlying UUID.
     public let rawValue: UUID
     /// Wraps a UUID.
     public init(rawValue: UUID) { self.rawValue = rawValue }
-    /// The UUID's text.
-    public var description: String { rawValue.uuidString }
-
-    /// Decodes the bare UUID string, as it is written.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(UUID.self)
-    }
-
-    /// Encodes the bare UUID string, not a keyed object.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// The same segment always gets the same id, so saving it twice after a crash stores it once.
     ///

@@ -26,6 +26,15 @@ struct IdentifierCodingTests {
         #expect(decoded == [id])
     }
 
+    @Test("a break session id is written as its bare UUID and read back")
+    func breakSessionID() throws {
+        let id = BreakSessionID(rawValue: uuid)
+        #expect(try json(id) == "[\"\(uuid.uuidString)\"]")
+        #expect(id.description == uuid.uuidString)
+        let decoded = try JSONDecoder().decode([BreakSessionID].self, from: Data(try json(id).utf8))
+        #expect(decoded == [id])
+    }
+
     @Test("a task id is written as its bare number")
     func taskID() throws {
         #expect(try json(TaskID(rawValue: 7)) == "[7]")
