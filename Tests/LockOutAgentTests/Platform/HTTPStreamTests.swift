@@ -293,12 +293,13 @@ struct HTTPStreamTests {
         let arrived = Inbox<String>()
         stream.send(Data("before\n".utf8))
 
-        async let following = follow(server.port, connectTimeout: 0.2) { line in
+        // Long enough to connect on a loaded machine; the wait below still outlasts it.
+        async let following = follow(server.port, connectTimeout: 1) { line in
             arrived.put(line)
             return true
         }
         let first = await arrived.next(within: 10)
-        try await Task.sleep(for: .milliseconds(800))  // both timeouts pass, four times over, while the client waits in read
+        try await Task.sleep(for: .milliseconds(1500))  // both timeouts pass while the client waits in read
         stream.send(Data("after\n".utf8))
         stream.finish()
         let (end, lines) = try await following
