@@ -8,7 +8,8 @@ import Foundation
 final class NotificationLedger: @unchecked Sendable {
     private let url: URL
     private let lock = NSLock()
-    private var written: [String: UInt32] = [:]
+    /// What the file holds as far as this ledger knows; nil until read or written.
+    private var written: [String: UInt32]?
 
     /// A ledger in `url`; nothing is read or written until asked.
     init(url: URL) {
@@ -20,6 +21,7 @@ final class NotificationLedger: @unchecked Sendable {
         guard let data = try? Data(contentsOf: url),
               let entries = try? JSONDecoder().decode([String: UInt32].self, from: data)
         else { return [:] }
+        lock.withLock { written = entries }
         return entries
     }
 
