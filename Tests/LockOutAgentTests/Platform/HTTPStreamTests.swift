@@ -113,14 +113,14 @@ struct HTTPStreamTests {
         let arrived = Inbox<String>()
         stream.send(Data("running\n".utf8))
 
-        async let following = follow(server.port) { line in
+        let following = Follower(server.port) { line in
             arrived.put(line)
             return true
         }
         let first = await arrived.next(within: 10)
         server.stop()
         let cancelled = await cancels.next(within: 10)
-        let (end, lines) = try await following
+        let (end, lines) = try await following.result()
 
         #expect(first == "running")
         #expect(cancelled)
@@ -294,7 +294,7 @@ struct HTTPStreamTests {
         stream.send(Data("before\n".utf8))
 
         // Long enough to connect on a loaded machine; the wait below still outlasts it.
-        async let following = follow(server.port, connectTimeout: 1) { line in
+        let following = Follower(server.port, connectTimeout: 1) { line in
             arrived.put(line)
             return true
         }
@@ -302,7 +302,7 @@ struct HTTPStreamTests {
         try await Task.sleep(for: .milliseconds(1500))  // both timeouts pass while the client waits in read
         stream.send(Data("after\n".utf8))
         stream.finish()
-        let (end, lines) = try await following
+        let (end, lines) = try await following.result()
 
         #expect(first == "before")
         #expect(lines == ["before", "after"])
@@ -331,6 +331,43 @@ private func follow(
             return onLine(text)
         }
         return (end, lines)
+    }
+}
+
+/// A client following a stream on its own thread, started at once: an `async let` child task could
+/// wait for a free thread of the shared pool while other suites block theirs, and never connect in time.
+private final class Follower: Sendable {
+    private let done = Inbox<Result<Outcome, HTTPClientError>>()
+
+    struct Outcome: Sendable {
+        let end: HTTPStreamEnd
+        let lines: [String]
+    }
+
+    struct NoResult: Error {}
+
+    init(_ port: Int, connectTimeout: TimeInterval = 5, onLine: @escaping @Sendable (String) -> Bool = { _ in true }) {
+        let done = done
+        Thread {
+            var lines: [String] = []
+            let request = HTTPRequest(method: .get, path: "/follow")
+            let result = Result { () throws(HTTPClientError) -> Outcome in
+                let end = try HTTPClient.stream(request, port: port, connectTimeout: connectTimeout) { line in
+                    let text = String(decoding: line, as: UTF8.self)
+                    lines.append(text)
+                    return onLine(text)
+                }
+                return Outcome(end: end, lines: lines)
+            }
+            done.put(result)
+        }.start()
+    }
+
+    /// How the stream ended and every line, once the client is done (at most 30 s).
+    func result() async throws -> (end: HTTPStreamEnd, lines: [String]) {
+        guard let result = await done.next(within: 30) else { throw NoResult() }
+        let outcome = try result.get()
+        return (outcome.end, outcome.lines)
     }
 }
 
