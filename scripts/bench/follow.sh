@@ -9,14 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product lockout >/dev/null
-bin=.build-static/release/lockout
-data=$(mktemp -d "${TMPDIR:-/tmp}/lockout-follow.XXXXXX")
-"$bin" --data-dir "$data" run >"$data/agent.log" 2>&1 &
-pid=$!
+# shellcheck source=agent.sh
+. scripts/bench/agent.sh
+start_agent follow
 follower=""
 trap 'kill $pid $follower 2>/dev/null || true; rm -rf "$data"' EXIT
-for _ in $(seq 100); do [ -s "$data/agent.json" ] && break; sleep 0.1; done
 lockout() { "$bin" --data-dir "$data" "$@" >/dev/null; }
 lockout stop  # breaks off: only the focus session can wake the agent
 lockout focus start --mode timer --duration 120m

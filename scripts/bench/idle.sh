@@ -10,14 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-300}
 
-# Built as it is installed (README): release, with the Swift runtime and Foundation linked in statically.
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product lockout >/dev/null
-bin=.build-static/release/lockout
-data=$(mktemp -d "${TMPDIR:-/tmp}/lockout-idle.XXXXXX")
-"$bin" --data-dir "$data" run >"$data/agent.log" 2>&1 &
-pid=$!
+# shellcheck source=agent.sh
+. scripts/bench/agent.sh
+start_agent idle
 trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
-for _ in $(seq 100); do [ -s "$data/agent.json" ] && break; sleep 0.1; done
 "$bin" --data-dir "$data" status >/dev/null   # the API has served a request
 "$bin" --data-dir "$data" focus start --mode timer --duration 60m >/dev/null
 "$bin" --data-dir "$data" task add "Send the report" --due "$(date -d tomorrow +%F) 11:00" --remind 1h-before >/dev/null
