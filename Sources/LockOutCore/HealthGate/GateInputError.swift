@@ -6,6 +6,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case unknownGoal(String)
     /// A day list that is not `every`, `weekdays`, `weekends`, `today` or names like `mon,wed`.
     case unknownDays(String)
+    /// A target that is not a number (or, for the unlock time, not a time like 19:00).
+    case unknownTarget(goal: GateGoalKind, text: String)
     /// A target outside its goal's range.
     case targetOutOfRange(goal: GateGoalKind, value: Int, allowed: ClosedRange<Int>)
     /// A target that is not a multiple of its goal's increment.
@@ -42,6 +44,12 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             "unknown goal '\(text)': use steps, energy, exercise or unlock-time"
         case .unknownDays(let text):
             "unknown days '\(text)': use every, weekdays, weekends, today or a list like mon,wed,fri"
+        case .unknownTarget(let goal, let text) where goal == .unlockTime:
+            "'\(text)' is not a time of day: use a time like 19:00, or 0 for no unlock time"
+        case .unknownTarget(let goal, let text):
+            "'\(text)' is not a \(goal.rawValue) target: use a whole number of \(goal.unit), like \(GateSettings.defaults[goal].target)"
+        case .targetOutOfRange(let goal, let value, _) where goal == .unlockTime:
+            "unlock time \(value) is out of range: use a time from 00:00 (never blocks) to 23:59"
         case .targetOutOfRange(let goal, let value, let allowed):
             "\(goal.rawValue) target of \(value) \(goal.unit) is out of range: allowed \(allowed.lowerBound)...\(allowed.upperBound) \(goal.unit)"
         case .targetNotMultiple(let goal, let value, let multiple):

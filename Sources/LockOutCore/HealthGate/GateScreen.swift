@@ -2,9 +2,9 @@ import Foundation
 
 /// What the gate screen and `lockout gate status` show: each goal's progress, why the gate is closed,
 /// the time to the unlock time, peeks and the emergency unlock.
-public struct GateScreen: Hashable, Sendable {
+public struct GateScreen: Codable, Hashable, Sendable {
     /// One goal that applies today.
-    public struct GoalRow: Hashable, Sendable {
+    public struct GoalRow: Codable, Hashable, Sendable {
         /// Which goal.
         public let kind: GateGoalKind
         /// Today's value (for the unlock time, the minute of the day).
@@ -20,7 +20,7 @@ public struct GateScreen: Hashable, Sendable {
     }
 
     /// Whether a peek can be taken now.
-    public enum Peek: Hashable, Sendable {
+    public enum Peek: Codable, Hashable, Sendable {
         /// A peek of this many seconds is available.
         case available(seconds: Int)
         /// A peek runs for this many more seconds.
@@ -30,7 +30,7 @@ public struct GateScreen: Hashable, Sendable {
     }
 
     /// Where the emergency unlock stands.
-    public enum Emergency: Hashable, Sendable {
+    public enum Emergency: Codable, Hashable, Sendable {
         /// Not asked for today.
         case none
         /// Asked for: the code is shown after this many seconds.
@@ -61,6 +61,10 @@ public struct GateScreen: Hashable, Sendable {
     public let sourceFailure: GateSourceFailure?
     /// The blocked apps.
     public let blockedApps: [BlockedApp]
+    /// Every goal's setting, the ones that do not apply today too.
+    public let settings: GateSettings
+    /// The weakening edit waiting for the goals or its code.
+    public let heldSettings: GateSettings?
 
     /// The screen of `gate` at `now`.
     public init(gate: HealthGate, now: Date) {
@@ -103,6 +107,8 @@ public struct GateScreen: Hashable, Sendable {
         editCode = friction.flatMap { $0.purpose == .edit && now >= $0.codeShownAt ? $0.code : nil }
         sourceFailure = gate.record.failingSince == nil ? nil : gate.record.lastFailure
         blockedApps = gate.settings.blockedApps
+        settings = gate.settings
+        heldSettings = gate.record.pendingSettings
     }
 
     /// What the shield says when it stops `app`: "Steam is locked until you reach 10,000 steps — 6,240 so far".
