@@ -36,6 +36,11 @@ struct GlobalOptions: ParsableArguments {
             database: database,
             service: service,
             focusService: FocusService(stores: focusStores, breaks: service, capability: .notificationOnly, calendar: calendar),
+            gateService: GateService(
+                store: database.gateStore,
+                source: StoredHealthReading(store: database.healthTotalsStore),
+                calendar: calendar
+            ),
             clock: clock,
             calendar: calendar
         )
@@ -48,6 +53,7 @@ struct CLIContext {
     let database: AppDatabase
     let service: BreakService
     let focusService: FocusService
+    let gateService: GateService
     let clock: ProcessClock
     let calendar: Calendar
 

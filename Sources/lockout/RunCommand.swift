@@ -5,7 +5,7 @@ import LockOutAgent
 /// `lockout run`: the device agent in the foreground.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the agent in the foreground: break reminders, focus alerts and task reminders as desktop notifications, and the local API."
+        abstract: "Run the agent in the foreground: break reminders, focus alerts and task reminders as desktop notifications, the health gate's app shields, and the local API."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -18,6 +18,7 @@ struct Run: ParsableCommand {
         let host = AgentHost(
             directory: context.directory,
             service: context.focusService,
+            gate: context.gateService,
             clock: context.clock,
             port: port
         )

@@ -2,13 +2,14 @@ import Foundation
 import Logging
 import LockOutCore
 
-/// `lockout run`: starts the device agent (breaks, focus sessions, task reminders), the local API and the endpoint file, then parks the main
+/// `lockout run`: starts the device agent (breaks, focus sessions, task reminders, the health gate and its shields), the local API and the endpoint file, then parks the main
 /// thread in the dispatch main loop until SIGINT or SIGTERM. Between events the process sleeps: one
 /// kernel timer, the API socket and the signal sources are its only wake-up sources, and no work
 /// runs on Swift's global executor (see `SerialQueueExecutor` for why that matters).
 public struct AgentHost: Sendable {
     private let directory: URL
     private let service: FocusService
+    private let gate: GateService
     private let clock: ProcessClock
     private let port: Int
     private let environment: [String: String]
@@ -17,12 +18,14 @@ public struct AgentHost: Sendable {
     public init(
         directory: URL,
         service: FocusService,
+        gate: GateService,
         clock: ProcessClock,
         port: Int = 0,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.directory = directory
         self.service = service
+        self.gate = gate
         self.clock = clock
         self.port = port
         self.environment = environment
@@ -34,7 +37,13 @@ public struct AgentHost: Sendable {
             throw AgentHostError.alreadyRunning(pid: running.pid)
         }
         let notifier = makeNotifier()
-        let agent = DeviceAgent(service: service, notifier: notifier, timer: DeadlineTimers.system(), clock: clock)
+        let shield = ProcessShieldController()
+        let agent = DeviceAgent(
+            service: service, gate: gate, shield: shield, notifier: notifier, timer: DeadlineTimers.system(), clock: clock
+        )
+        shield.onStopped = { process in
+            Task(executorPreference: agent.executor) { await agent.shieldStopped(executable: process.target.executable) }
+        }
         try agent.executor.runBlocking { try await agent.start() }
         // What a killed predecessor left on screen and the restored state did not show again goes now.
         (notifier as? FreedesktopNotifier)?.closeLeftOvers()

@@ -2,9 +2,9 @@ import Foundation
 import Logging
 import LockOutCore
 
-/// The device agent's runtime: one actor owns the breaks and focus engines and the timed notifications
-/// (focus alerts, task reminders), sleeps on a single kernel timer until the earliest deadline,
-/// persists every transition, then carries out its effects.
+/// The device agent's runtime: one actor owns the breaks and focus engines, the health gate and the timed
+/// notifications (focus alerts, task reminders), sleeps on a single kernel timer until the earliest
+/// deadline, persists every transition, then carries out its effects.
 ///
 /// It wakes only for the timer, a clock change, a notification action, a command, or — while someone
 /// follows the live status of a running session — once a second to publish it. A wake much later than
@@ -18,12 +18,15 @@ public actor DeviceAgent {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     private let service: FocusService
-    private let notifier: any Notifying
+    let gateService: GateService
+    let shield: any ShieldControlling
+    let notifier: any Notifying
     private let timer: any DeadlineWaiting
-    private let clock: ProcessClock
-    private let logger: Logger
+    let clock: ProcessClock
+    let logger: Logger
     private var breaks: BreakEngine?
     private var focus: FocusEngine?
+    var gate: HealthGate?
     private var schedule = NotificationSchedule()
     private var feed = LiveStatusFeed()
     private var followers: [UUID: @Sendable (LiveStatusUpdate) -> Void] = [:]
@@ -33,6 +36,8 @@ public actor DeviceAgent {
 
     public init(
         service: FocusService,
+        gate: GateService,
+        shield: any ShieldControlling,
         notifier: any Notifying,
         timer: any DeadlineWaiting,
         clock: ProcessClock,
@@ -41,19 +46,23 @@ public actor DeviceAgent {
     ) {
         self.executor = executor
         self.service = service
+        self.gateService = gate
+        self.shield = shield
         self.notifier = notifier
         self.timer = timer
         self.clock = clock
         self.logger = logger
     }
 
-    /// Restores both engines and the pending reminders from the database, shows what is due, and arms the timer.
-    public func start() throws {
+    /// Restores the engines, the health gate and the pending reminders from the database, shows what is due,
+    /// arms the timer, and evaluates the gate against a fresh read of the health source.
+    public func start() async throws {
         let now = clock.now()
         var (restoredBreaks, _) = try breakService.restore(now: now)
         let (restoredFocus, _) = try service.restore(now: now, breaks: &restoredBreaks)
         breaks = restoredBreaks
         focus = restoredFocus
+        gate = try gateService.restore(now: now)
         let executor = executor
         timer.onEvent = { [weak self] event in
             Task(executorPreference: executor) { await self?.timerFired(event) }
@@ -69,13 +78,19 @@ public actor DeviceAgent {
             "breaks": "\(restoredBreaks.record.state.name)",
             "focus": "\(restoredFocus.record.state.name)",
         ])
+        await updateGate(.evaluationRequested)
     }
 
-    /// Stops waking up and ends every live-status stream.
+    /// Stops waking up, ends every live-status stream and lifts the shields.
     public func stop() {
         timer.arm(at: nil)
         timer.onEvent = nil
         followers.removeAll()
+        do {
+            try shield.setShields(on: false, apps: [])
+        } catch {
+            logger.error("could not lift the shields: \(error)")
+        }
     }
 
     // MARK: - Breaks
@@ -172,20 +187,24 @@ public actor DeviceAgent {
         nextWake(now: clock.now())
     }
 
-    /// Handles a timer event: due notifications, a tick at the deadline, or a reconcile after a clock change or a late wake.
-    public func timerFired(_ event: DeadlineEvent) {
+    /// Handles a timer event: due notifications, a tick at the deadline, or a reconcile after a clock change
+    /// or a late wake; then the health gate, re-evaluated after a reconcile, and read again when it asks.
+    public func timerFired(_ event: DeadlineEvent) async {
         let wallNow = clock.wallClock()
         let late = armedWallDeadline.map { wallNow.timeIntervalSince($0) > Self.lateWakeTolerance } ?? false
         let now = clock.now()
         // Alerts due now go out before the engines move on and schedule the next ones under the same ids.
         presentDue(now: now)
+        var gateEvent: GateEvent? = (gate?.nextDeadline(now: now)).flatMap { $0 <= now ? .tick : nil }
         do {
             switch event {
             case .clockChanged:
                 logger.info("wall clock changed: reconciling")
+                gateEvent = .evaluationRequested
                 try reconcile(now: now)
             case .deadlineReached where late:
                 logger.info("woke late (suspend or clock jump): reconciling")
+                gateEvent = .evaluationRequested
                 try reconcile(now: now)
             case .deadlineReached:
                 if let armed = armedWallDeadline {
@@ -199,6 +218,9 @@ public actor DeviceAgent {
         }
         publishIfDue(now: now)
         rearm()
+        if let gateEvent {
+            await updateGate(gateEvent)
+        }
     }
 
     private func tick(now: Date) throws {
@@ -246,13 +268,17 @@ public actor DeviceAgent {
 
     private func nextWake(now: Date) -> Date? {
         var candidates = [breaks?.nextDeadline(now: now), focus?.nextDeadline(now: now), schedule.nextDate]
+        // With nothing blocked the gate changes nothing on screen: it is judged when asked, and the agent sleeps.
+        if let gate, !gate.settings.blockedApps.isEmpty {
+            candidates.append(gate.nextDeadline(now: now))
+        }
         if !followers.isEmpty, case .running = focus?.record.state {
             candidates.append((feed.lastPublishedAt ?? now).addingTimeInterval(LiveStatusThrottle.interval))
         }
         return candidates.compactMap { $0 }.min()
     }
 
-    private func rearm() {
+    func rearm() {
         let deadline = nextWake(now: clock.now())
         armedWallDeadline = deadline.map(clock.wallDate(for:))
         timer.arm(at: armedWallDeadline)

@@ -83,6 +83,16 @@ struct AgentFixture {
         )
     }
 
+    /// The health gate over the database, reading `source` (the stored totals unless a test passes another), with fixed codes.
+    func gateService(source: (any HealthReading)? = nil, code: FrictionCode = FrictionCode(number: 4821)) -> GateService {
+        GateService(
+            store: database.gateStore,
+            source: source ?? StoredHealthReading(store: database.healthTotalsStore),
+            calendar: calendar,
+            codes: { code }
+        )
+    }
+
     /// The agent's clock, following the test's wall clock.
     var clock: ProcessClock {
         let wall = self.wall
@@ -90,8 +100,13 @@ struct AgentFixture {
     }
 
     /// An agent over the same database, as a new process would start it.
-    func makeAgent(notifier: any Notifying, timer: ManualDeadlineTimer) -> DeviceAgent {
-        DeviceAgent(service: focusService, notifier: notifier, timer: timer, clock: clock)
+    func makeAgent(
+        notifier: any Notifying,
+        timer: ManualDeadlineTimer,
+        gate: GateService? = nil,
+        shield: any ShieldControlling = RecordingShieldController()
+    ) -> DeviceAgent {
+        DeviceAgent(service: focusService, gate: gate ?? gateService(), shield: shield, notifier: notifier, timer: timer, clock: clock)
     }
 
     /// A started agent with a manual timer and a recording notifier.
