@@ -62,6 +62,11 @@ struct CLIContext {
         try BreakControls.connect(directory: directory, service: service, clock: clock)
     }
 
+    /// The health gate: the running agent when there is one, else the database directly.
+    func gateControl() -> any GateControl {
+        GateControls.connect(directory: directory, gate: gateService, clock: clock)
+    }
+
     /// Focus sessions and task changes: the running agent when there is one, else the database directly.
     func focusControl() throws -> any FocusControl {
         try FocusControls.connect(directory: directory, focus: focusService, clock: clock)

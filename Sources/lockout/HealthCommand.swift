@@ -24,7 +24,7 @@ struct HealthVerb: ParsableCommand {
         @Flag(help: "Replace today's manual value instead of adding to it.") var set = false
 
         func run() throws {
-            let totals = try reportingErrors {
+            let (totals, context) = try reportingErrors {
                 let metric = try HealthVerb.metric(metric)
                 guard self.amount.count == 1 else {
                     throw CLIUsageError("give one amount of \(metric.unit), like: lockout health log \(metric.rawValue) 2500")
@@ -33,11 +33,13 @@ struct HealthVerb: ParsableCommand {
                 let context = try global.context()
                 let today = LocalDate(context.clock.now(), in: context.calendar)
                 let store = context.database.healthTotalsStore
-                return set
+                let totals = set
                     ? try store.setManual(amount, for: metric, on: today)
                     : try store.addManual(amount, to: metric, on: today)
+                return (totals, context)
             }
             print(HealthVerb.line(totals))
+            HealthVerb.tellGate(context)
         }
     }
 
@@ -50,14 +52,14 @@ struct HealthVerb: ParsableCommand {
 
         func run() throws {
             let bar = ProgressBar()
-            let summary = try reportingErrors {
+            let (summary, context) = try reportingErrors {
                 let context = try global.context()
                 let importer = HealthExportImporter(calendar: context.calendar, environment: ProcessInfo.processInfo.environment)
                 let summary = try importer.importFile(at: URL(fileURLWithPath: file)) { bar.show($0) }
                 bar.finish()
                 let days = summary.totals.values.sorted { $0.day < $1.day }
                 try context.database.healthTotalsStore.replaceImported(days, source: HealthVerb.importSource)
-                return summary
+                return (summary, context)
             }
             let days = summary.totals.keys.sorted()
             if let first = days.first, let last = days.last {
@@ -68,6 +70,7 @@ struct HealthVerb: ParsableCommand {
             if summary.totalRecordsSkipped > 0 {
                 print("Skipped \(summary.totalRecordsSkipped) records with values that are not numbers.")
             }
+            HealthVerb.tellGate(context)
         }
     }
 
@@ -86,6 +89,16 @@ struct HealthVerb: ParsableCommand {
             } else {
                 print(HealthVerb.line(totals))
             }
+        }
+    }
+
+    /// New data is in: the gate (the running agent's, or the stored one) reads it now and says where it stands.
+    /// The data is saved either way, so a gate that cannot be reached is only reported.
+    static func tellGate(_ context: CLIContext) {
+        do {
+            print(TextRendering.gateHeadline(try context.gateControl().perform(.refresh)))
+        } catch {
+            FileHandle.standardError.write(Data("lockout: the health gate could not read the new data: \(error)\n".utf8))
         }
     }
 

@@ -4,15 +4,44 @@ import Testing
 /// A `lockout` process that keeps running, like `focus status --follow` under a status bar.
 struct RunningCLI {
     let process: Process
+    let stdin: Pipe
     let stdout: Pipe
     let stderr: Pipe
     private let exited: DispatchSemaphore
 
-    init(process: Process, stdout: Pipe, stderr: Pipe, exited: DispatchSemaphore) {
+    init(process: Process, stdin: Pipe, stdout: Pipe, stderr: Pipe, exited: DispatchSemaphore) {
         self.process = process
+        self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
         self.exited = exited
+    }
+
+    /// Types `line` and Enter, as a person at the terminal would.
+    func type(_ line: String) {
+        stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Ends the input, as Ctrl-D does.
+    func endInput() {
+        try? stdin.fileHandleForWriting.close()
+    }
+
+    /// Lines on stdout up to and including the first that contains `text`; nil when stdout ends first.
+    func readLines(through text: String) -> [String]? {
+        var lines: [String] = []
+        while let line = readLine() {
+            lines.append(line)
+            if line.contains(text) { return lines }
+        }
+        return nil
+    }
+
+    /// What is left on stdout and stderr once the process ends.
+    func rest() -> (stdout: String, stderr: String) {
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
     /// The next line on stdout without its newline; nil at the end.
@@ -49,14 +78,19 @@ extension CLIHarness {
     }
 
     /// Starts `lockout --data-dir DIR ARGS…` and returns at once.
-    func start(_ arguments: [String], now: String? = nil, dataDirFirst: Bool = true) throws -> RunningCLI {
+    func start(
+        _ arguments: [String], now: String? = nil, dataDirFirst: Bool = true, extraEnvironment: [String: String] = [:]
+    ) throws -> RunningCLI {
         let process = Process()
         process.executableURL = try Self.executable
         let dataDir = ["--data-dir", directory.path]
         process.arguments = dataDirFirst ? dataDir + arguments : arguments + dataDir
         var environment = self.environment
         if let now { environment["LOCKOUT_NOW"] = now }
+        environment.merge(extraEnvironment) { _, new in new }
         process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -64,12 +98,13 @@ extension CLIHarness {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        return RunningCLI(process: process, stdout: out, stderr: err, exited: exited)
+        return RunningCLI(process: process, stdin: input, stdout: out, stderr: err, exited: exited)
     }
 
     /// `run` with the arguments as an array.
     func run(_ arguments: [String], now: String? = nil, dataDirFirst: Bool = true) throws -> Output {
         let running = try start(arguments, now: now, dataDirFirst: dataDirFirst)
+        running.endInput()
         let stdout = running.stdout.fileHandleForReading.readDataToEndOfFile()
         let stderr = running.stderr.fileHandleForReading.readDataToEndOfFile()
         running.process.waitUntilExit()

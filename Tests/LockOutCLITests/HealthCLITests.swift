@@ -7,7 +7,11 @@ struct HealthCLITests {
     func logAndToday() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        #expect(try cli.run("health", "log", "steps", "2500").stdout == "2026-11-23: 2,500 steps · 0 kcal · 0 min\n")
+        #expect(try cli.run("health", "log", "steps", "2500").stdout == """
+            2026-11-23: 2,500 steps · 0 kcal · 0 min
+            Health gate: closed until 10,000 steps (2,500 so far)
+
+            """)
         #expect(try cli.run("health", "log", "steps", "1000").status == 0)
         #expect(try cli.run("health", "log", "exercise", "30").status == 0)
         #expect(try cli.run("health", "today").stdout == "2026-11-23: 3,500 steps · 0 kcal · 30 min\n")

@@ -11,6 +11,8 @@ import LockOutCore
 /// - `POST /v1/focus/commands` with a `FocusCommand` → `FocusScreen`
 /// - `GET /v1/focus/follow` → the live status as a stream of `LiveStatusLine`s, one JSON object per line
 /// - `POST /v1/tasks/commands` with a `TaskCommand` → `TaskRow`
+/// - `GET /v1/gate` → `GateScreen`
+/// - `POST /v1/gate/commands` with a `GateCommand` → `GateScreen`, after the health reads it asked for
 /// - a refused command → 400 with `{"error": …}`; a missing or wrong token → 401; an unknown path → 404; a wrong method → 405
 public struct AgentAPI: Sendable {
     private let agent: DeviceAgent
@@ -24,6 +26,7 @@ public struct AgentAPI: Sendable {
     private static let routes: [String: HTTPMethod] = [
         "/v1/status": .get, "/v1/settings": .get, "/v1/commands": .post,
         "/v1/focus": .get, "/v1/focus/commands": .post, "/v1/focus/follow": .get, "/v1/tasks/commands": .post,
+        "/v1/gate": .get, "/v1/gate/commands": .post,
     ]
 
     /// Answers one request.
@@ -52,6 +55,11 @@ public struct AgentAPI: Sendable {
             return await reply { try await agent.perform(command) }
         case "/v1/tasks/commands":
             guard let command = decode(TaskCommand.self, from: request) else { return Self.error(400, "the body is not a task command") }
+            return await reply { try await agent.perform(command) }
+        case "/v1/gate":
+            return await reply { try await agent.gateScreen() }
+        case "/v1/gate/commands":
+            guard let command = decode(GateCommand.self, from: request) else { return Self.error(400, "the body is not a gate command") }
             return await reply { try await agent.perform(command) }
         default:
             return await follow()
@@ -84,6 +92,8 @@ public struct AgentAPI: Sendable {
         } catch let error as FocusInputError {
             return Self.error(400, error.description)
         } catch let error as FocusDataError {
+            return Self.error(400, error.description)
+        } catch let error as GateInputError {
             return Self.error(400, error.description)
         } catch {
             return Self.error(500, "\(error)")

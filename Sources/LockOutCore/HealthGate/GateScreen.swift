@@ -57,6 +57,8 @@ public struct GateScreen: Codable, Hashable, Sendable {
     public let hasHeldEdit: Bool
     /// The held edit's code, once its wait is over.
     public let editCode: FrictionCode?
+    /// Seconds until the held edit's code is shown, while its wait runs.
+    public let editCodeSecondsLeft: Int?
     /// The latest failed read, when the source is failing now.
     public let sourceFailure: GateSourceFailure?
     /// The blocked apps.
@@ -105,6 +107,10 @@ public struct GateScreen: Codable, Hashable, Sendable {
         }
         hasHeldEdit = gate.record.pendingSettings != nil
         editCode = friction.flatMap { $0.purpose == .edit && now >= $0.codeShownAt ? $0.code : nil }
+        editCodeSecondsLeft = friction.flatMap { friction in
+            friction.purpose == .edit && now < friction.codeShownAt
+                ? Int(friction.codeShownAt.timeIntervalSince(now).rounded(.up)) : nil
+        }
         sourceFailure = gate.record.failingSince == nil ? nil : gate.record.lastFailure
         blockedApps = gate.settings.blockedApps
         settings = gate.settings
