@@ -4,11 +4,14 @@
 # running and a task reminder set for tomorrow. Nothing falls due in the window (the first break is
 # 20 minutes out). Needs perf (Debian: linux-perf) for exact counts;
 # without it, falls back to summing the threads' ctxt_switches from /proc.
+# With `gate`, the health gate is set up too: a program blocked and today's 10,000 steps logged, so
+# the gate is open and its next deadline is midnight.
 #
-#   scripts/bench/idle.sh [SECONDS]
+#   scripts/bench/idle.sh [SECONDS] [gate]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-300}
+scenario=${2:-}
 
 # shellcheck source=agent.sh
 . scripts/bench/agent.sh
@@ -17,6 +20,10 @@ trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
 "$bin" --data-dir "$data" status >/dev/null   # the API has served a request
 "$bin" --data-dir "$data" focus start --mode timer --duration 60m >/dev/null
 "$bin" --data-dir "$data" task add "Send the report" --due "$(date -d tomorrow +%F) 11:00" --remind 1h-before >/dev/null
+if [ "$scenario" = gate ]; then
+    "$bin" --data-dir "$data" gate block add steam >/dev/null
+    "$bin" --data-dir "$data" health log steps 10000 >/dev/null
+fi
 sleep 2
 
 ticks=$(getconf CLK_TCK)
@@ -37,7 +44,7 @@ fi
 rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
 threads=$(ls "/proc/$pid/task" | wc -l)
 
-echo "idle for ${seconds} s ($method):"
+echo "idle for ${seconds} s ($method)${scenario:+, with the health gate open and a program blocked}:"
 echo "  RSS               $((rss / 1024)) MiB (${rss} KiB)"
 echo "  CPU               ${cpu_ms} ms"
 echo "  context switches  ${switches} ($(awk -v s="$switches" -v t="$seconds" 'BEGIN {printf "%.2f", s * 60 / t}') per minute)"

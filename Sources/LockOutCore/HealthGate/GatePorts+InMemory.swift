@@ -52,9 +52,11 @@ public final class InMemoryHealthTotalsStore: HealthTotalsStore, @unchecked Send
 /// A `HealthReading` double: answers what a test set, or fails with the reason set.
 public final class InMemoryHealthReading: HealthReading, @unchecked Sendable {
     /// What the double throws while failing.
-    public struct Failure: Error, Equatable, Sendable {
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// The reason given.
         public let reason: String
+
+        public var description: String { reason }
     }
 
     private let lock = NSLock()

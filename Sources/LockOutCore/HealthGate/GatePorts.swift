@@ -8,7 +8,7 @@ public protocol HealthReading: Sendable {
 
 /// The app shield: locks or allows the blocked apps (process stopping on Linux, ManagedSettings on Apple).
 public protocol ShieldControlling: Sendable {
-    /// Locks `apps` when `on`, allows every app otherwise; replaces whatever was set before.
+    /// Locks `apps` when `on` (an empty list locks nothing), allows every app otherwise; replaces whatever was set before.
     func setShields(on: Bool, apps: [BlockedApp]) throws
 }
 
