@@ -29,4 +29,14 @@ extension AppDatabase {
         // Reading a day's totals looks up every source by day.
         try db.create(index: "healthImported_on_day", on: "healthImported", columns: ["day", "metric"])
     }
+
+    /// The gate log: one row per entry, the event as JSON, kept a year.
+    static func createGateLog(_ db: Database) throws {
+        try db.create(table: "gateLog") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("at", .double).notNull().indexed()
+            t.column("event", .text).notNull()
+            t.column("json", .text).notNull()
+        }
+    }
 }

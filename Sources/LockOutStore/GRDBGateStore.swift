@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LockOutCore
 
-/// The health gate's record and settings, each as JSON in its single-row table.
+/// The health gate's record and settings, each as JSON in its single-row table, and its log.
 ///
 /// A record that can't be read loads as nil (the gate starts afresh, closed); settings that can't be
 /// read load as the defaults — a damaged file never unlocks more than the defaults do.
@@ -34,6 +34,35 @@ public struct GRDBGateStore: GateStore {
     public func saveSettings(_ settings: GateSettings) throws {
         try settings.validate()
         try save(settings, to: "gateSettings")
+    }
+
+    public func appendLog(_ entries: [GateLogEntry]) throws {
+        guard let newest = entries.map(\.at).max() else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let rows = try entries.map { entry in
+            (entry.at.timeIntervalSince1970, entry.event.name, String(decoding: try encoder.encode(entry.event), as: UTF8.self))
+        }
+        try writer.write { db in
+            for (at, name, json) in rows {
+                try db.execute(sql: "INSERT INTO gateLog (at, event, json) VALUES (?, ?, ?)", arguments: [at, name, json])
+            }
+            let cutoff = newest.addingTimeInterval(-GateLogEntry.kept).timeIntervalSince1970
+            try db.execute(sql: "DELETE FROM gateLog WHERE at < ?", arguments: [cutoff])
+        }
+    }
+
+    /// Entries whose event can't be read (written by a newer version) are left out.
+    public func log(from start: Date) throws -> [GateLogEntry] {
+        let rows = try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT at, json FROM gateLog WHERE at >= ? ORDER BY at, id", arguments: [start.timeIntervalSince1970])
+        }
+        let decoder = JSONDecoder()
+        return rows.compactMap { row in
+            let json: String = row["json"]
+            guard let event = try? decoder.decode(GateLogEvent.self, from: Data(json.utf8)) else { return nil }
+            return GateLogEntry(at: Date(timeIntervalSince1970: row["at"]), event: event)
+        }
     }
 
     private func load<Value: Decodable>(_ type: Value.Type, from table: String) throws -> Value? {

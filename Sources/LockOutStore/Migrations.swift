@@ -11,6 +11,7 @@ extension AppDatabase {
         migrator.registerMigration("createBreakDay", migrate: createBreakDay)
         migrator.registerMigration("createFocus", migrate: createFocus)
         migrator.registerMigration("createHealthGate", migrate: createHealthGate)
+        migrator.registerMigration("createGateLog", migrate: createGateLog)
         return migrator
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import LockOutAgent
 import LockOutCore
 
-/// `lockout gate status|goal|block|peek|refresh|emergency-unlock|confirm|cancel`: the health gate.
+/// `lockout gate status|goal|block|peek|refresh|emergency-unlock|confirm|cancel|log`: the health gate.
 struct GateVerb: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
@@ -15,7 +15,7 @@ struct GateVerb: ParsableCommand {
         """,
         subcommands: [
             GateStatus.self, GoalVerb.self, BlockVerb.self, Peek.self, Refresh.self, EmergencyUnlock.self,
-            Confirm.self, Cancel.self,
+            Confirm.self, Cancel.self, Log.self,
         ],
         defaultSubcommand: GateStatus.self
     )
@@ -91,6 +91,34 @@ struct GateVerb: ParsableCommand {
                 return try CodePrompt(control: context.gateControl(), clock: context.clock).run()
             }
             print(TextRendering.gate(screen))
+        }
+    }
+
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "What the gate did: opened, closed, peeks, emergency unlocks, edits, source failures (kept a year)."
+        )
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "How many days back, today included (1...366).") var days = 7
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let (entries, context) = try reportingErrors {
+                guard (1...366).contains(days) else { throw CLIUsageError("--days must be 1...366") }
+                let context = try global.context()
+                let today = LocalDate(context.clock.now(), in: context.calendar)
+                let start = today.adding(days: -(days - 1), in: context.calendar).start(in: context.calendar)
+                return (try context.database.gateStore.log(from: start), context)
+            }
+            if json {
+                try printJSON(entries.map(GateLogJSON.init))
+            } else if entries.isEmpty {
+                print("Nothing logged in the last \(days == 1 ? "day" : "\(days) days").")
+            } else {
+                for entry in entries {
+                    print("\(LocalTimeText.text(entry.at, now: .distantPast, calendar: context.calendar))  \(entry.event.text)")
+                }
+            }
         }
     }
 
@@ -205,6 +233,19 @@ struct BlockVerb: ParsableCommand {
                 print(TextRendering.blockList(screen))
             }
         }
+    }
+}
+
+/// One line of `lockout gate log --json`.
+struct GateLogJSON: Encodable {
+    let at: Date
+    let event: String
+    let text: String
+
+    init(_ entry: GateLogEntry) {
+        at = entry.at
+        event = entry.event.name
+        text = entry.event.text
     }
 }
 

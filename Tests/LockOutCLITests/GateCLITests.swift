@@ -199,6 +199,13 @@ struct GateCLITests {
         #expect(unlocked.errors.contains("that is not the code shown") || unlocked.shown == "0000")
         let json = try cli.run("gate", "status", "--json", now: "2026-11-23T20:00:00Z").json()
         #expect(json["reason"] as? String == "emergencyUnlock")
+        let log = try cli.run("gate", "log", now: "2026-11-23T20:00:00Z").stdout
+        #expect(log.contains("2026-11-23 09:00  emergency unlock requested\n"))
+        #expect(log.contains("  emergency unlock: open until midnight\n"))
+        let entries = try #require(JSONSerialization.jsonObject(with: Data(try cli.run("gate", "log", "--json").stdout.utf8)) as? [[String: Any]])
+        #expect(entries.compactMap { $0["event"] as? String }.contains("emergencyUnlocked"))
+        #expect(try cli.run("gate", "log", "--days", "1", now: "2026-11-25T08:00:00Z").stdout == "Nothing logged in the last day.\n")
+        Self.expectRefusal(try cli.run("gate", "log", "--days", "0"), saying: "--days must be 1...366")
         #expect(try cli.run("gate", "status", "--json", now: "2026-11-23T23:00:00Z").json()["state"] as? String == "closed")
     }
 

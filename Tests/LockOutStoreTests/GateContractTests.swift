@@ -118,4 +118,30 @@ struct GateContractTests {
             #expect(try database.gateStore.loadSettings() == .defaults)
         }
     }
+
+    @Test("the log reads back from a moment on, oldest first, and keeps a year", arguments: Backend.allCases)
+    func log(backend: Backend) throws {
+        let start = Date(timeIntervalSince1970: 1_795_420_800)
+        try withStores(backend) { stores in
+            #expect(try stores.gate.log(from: .distantPast).isEmpty)
+            let first = [
+                GateLogEntry(at: start, event: .emergencyUnlockRequested),
+                GateLogEntry(at: start.addingTimeInterval(15), event: .emergencyUnlocked),
+                GateLogEntry(at: start.addingTimeInterval(15), event: .opened(.emergencyUnlock)),
+            ]
+            try stores.gate.appendLog(first)
+            try stores.gate.appendLog([])
+            try stores.gate.appendLog([GateLogEntry(at: start.addingTimeInterval(60), event: .closed(unmet: [.steps, .energy]))])
+            #expect(try stores.gate.log(from: .distantPast).map(\.event) == [
+                .emergencyUnlockRequested, .emergencyUnlocked, .opened(.emergencyUnlock), .closed(unmet: [.steps, .energy]),
+            ])
+            #expect(try stores.gate.log(from: start.addingTimeInterval(15)).map(\.event) == [
+                .emergencyUnlocked, .opened(.emergencyUnlock), .closed(unmet: [.steps, .energy]),
+            ])
+            // A year and a day after the newest, the oldest entries go.
+            let later = start.addingTimeInterval(GateLogEntry.kept + 30)
+            try stores.gate.appendLog([GateLogEntry(at: later, event: .peekStarted(seconds: 180))])
+            #expect(try stores.gate.log(from: .distantPast).map(\.at) == [start.addingTimeInterval(60), later])
+        }
+    }
 }

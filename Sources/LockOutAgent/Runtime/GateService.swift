@@ -2,7 +2,7 @@ import Foundation
 import LockOutCore
 
 /// Runs the health gate against its store and health source: restores it, applies events and commands,
-/// persists every transition (settings first, then the record) before its effects are carried out, and
+/// persists every transition (settings, the log, then the record) before its effects are carried out, and
 /// answers the reads it asks for. Used by the agent and, with no agent running, by the CLI.
 public struct GateService: Sendable {
     /// A read answered with a reading of another day asks again; this bounds the asking.
@@ -73,10 +73,16 @@ public struct GateService: Sendable {
         effects.compactMap { if case .readHealth(let day) = $0 { day } else { nil } }
     }
 
+    /// Settings first, then the log, then the record that follows from them.
     private func persist(_ gate: HealthGate, effects: [GateEffect]) throws {
         for case .saveSettings(let settings) in effects {
             try store.saveSettings(settings)
         }
+        let entries = effects.compactMap { effect -> GateLogEntry? in
+            if case .log(let entry) = effect { return entry }
+            return nil
+        }
+        try store.appendLog(entries)
         try store.saveRecord(gate.record)
     }
 }

@@ -114,6 +114,7 @@ public final class InMemoryGateStore: GateStore, @unchecked Sendable {
     private let lock = NSLock()
     private var record: GateRecord?
     private var settings: GateSettings
+    private var entries: [GateLogEntry] = []
 
     /// A store holding `record` and `settings`.
     public init(record: GateRecord? = nil, settings: GateSettings = .defaults) {
@@ -130,5 +131,17 @@ public final class InMemoryGateStore: GateStore, @unchecked Sendable {
     public func saveSettings(_ settings: GateSettings) throws {
         try settings.validate()
         lock.withLock { self.settings = settings }
+    }
+
+    public func appendLog(_ entries: [GateLogEntry]) {
+        lock.withLock {
+            self.entries += entries
+            guard let newest = self.entries.map(\.at).max() else { return }
+            self.entries.removeAll { $0.at < newest.addingTimeInterval(-GateLogEntry.kept) }
+        }
+    }
+
+    public func log(from start: Date) -> [GateLogEntry] {
+        lock.withLock { entries.filter { $0.at >= start }.sorted { $0.at < $1.at } }
     }
 }

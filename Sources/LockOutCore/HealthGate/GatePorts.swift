@@ -22,6 +22,10 @@ public protocol GateStore: Sendable {
     func loadSettings() throws -> GateSettings
     /// Stores settings; they are validated first and nothing is written when they are invalid.
     func saveSettings(_ settings: GateSettings) throws
+    /// Appends to the gate log; entries more than `GateLogEntry.kept` older than the newest are dropped.
+    func appendLog(_ entries: [GateLogEntry]) throws
+    /// The log entries at or after `start`, oldest first.
+    func log(from start: Date) throws -> [GateLogEntry]
 }
 
 /// Where daily health totals are kept on a device without HealthKit: manual entries per day and

@@ -282,6 +282,12 @@ struct DeviceAgentGateTests {
         #expect(unlocked.status == .open(.emergencyUnlock))
         #expect(unlocked.emergency == .unlocked)
         #expect(!running.shield.isOn)
+        // The request and the unlock are in the stored log, with their times.
+        let log = try fixture.database.gateStore.log(from: AgentFixture.start)
+        let unlockEntries = log.filter { [.emergencyUnlockRequested, .emergencyUnlocked].contains($0.event) }
+        #expect(unlockEntries.map(\.event) == [.emergencyUnlockRequested, .emergencyUnlocked])
+        #expect(unlockEntries.map(\.at) == [AgentFixture.start, AgentFixture.start.addingTimeInterval(15)])
+        #expect(log.last?.event == .opened(.emergencyUnlock))
     }
 
     @Test("a wrong emergency code is refused and changes nothing")
