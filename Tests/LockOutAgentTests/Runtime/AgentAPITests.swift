@@ -4,29 +4,10 @@ import LockOutCore
 import Testing
 
 @Suite("Agent API")
-struct AgentAPITests {
-    private let token = "0123456789abcdef"
-
-    private func started() async throws -> (AgentFixture, AgentAPI) {
-        let fixture = try AgentFixture()
-        let agent = fixture.makeAgent(notifier: RecordingNotifier(), timer: ManualDeadlineTimer())
-        try await agent.start()
-        return (fixture, AgentAPI(agent: agent, token: token))
-    }
-
-    private func request(_ method: HTTPMethod, _ path: String, body: Data = Data(), token: String? = nil) -> HTTPRequest {
-        var headers: HTTPHeaders = [:]
-        headers.add(name: "Authorization", value: AgentEndpoint.authorization(for: token ?? self.token))
-        return HTTPRequest(method: method, path: path, headers: headers, body: body)
-    }
-
-    private func errorMessage(_ response: HTTPResponse) throws -> String {
-        try AgentJSON.decoder().decode(APIErrorBody.self, from: response.body).error
-    }
-
+struct AgentAPITests: AgentAPITesting {
     @Test("GET /v1/status answers the dashboard as JSON")
     func status() async throws {
-        let (fixture, api) = try await started()
+        let (fixture, _, api) = try await started()
         defer { fixture.remove() }
         let response = await api.handle(request(.get, "/v1/status"))
         #expect(response.status == 200)
@@ -38,7 +19,7 @@ struct AgentAPITests {
 
     @Test("a wrong token gets 401 and nothing else")
     func wrongToken() async throws {
-        let (fixture, api) = try await started()
+        let (fixture, _, api) = try await started()
         defer { fixture.remove() }
         let response = await api.handle(request(.get, "/v1/status", token: "guess"))
         #expect(response.status == 401)
@@ -47,7 +28,7 @@ struct AgentAPITests {
 
     @Test("POST /v1/commands carries out the command and answers the new dashboard")
     func command() async throws {
-        let (fixture, api) = try await started()
+        let (fixture, _, api) = try await started()
         defer { fixture.remove() }
         let body = try AgentJSON.encoder().encode(BreakCommand.pause(seconds: 600))
         let response = await api.handle(request(.post, "/v1/commands", body: body))
@@ -57,7 +38,7 @@ struct AgentAPITests {
 
     @Test("a command the engine refuses gets 400 with the engine's message, and changes nothing")
     func refusedCommand() async throws {
-        let (fixture, api) = try await started()
+        let (fixture, _, api) = try await started()
         defer { fixture.remove() }
         let body = try AgentJSON.encoder().encode(BreakCommand.setRetention(days: 1))
         let response = await api.handle(request(.post, "/v1/commands", body: body))
@@ -68,7 +49,7 @@ struct AgentAPITests {
 
     @Test("a body that is not a command gets 400")
     func malformedBody() async throws {
-        let (fixture, api) = try await started()
+        let (fixture, _, api) = try await started()
         defer { fixture.remove() }
         let response = await api.handle(request(.post, "/v1/commands", body: Data("{\"explode\":{}}".utf8)))
         #expect(response.status == 400)
@@ -77,7 +58,7 @@ struct AgentAPITests {
 
     @Test("an unknown path gets 404, a wrong method 405")
     func unknownRoutes() async throws {
-        let (fixture, api) = try await started()
+        let (fixture, _, api) = try await started()
         defer { fixture.remove() }
         #expect(await api.handle(request(.get, "/v1/nothing")).status == 404)
         #expect(await api.handle(request(.delete, "/v1/status")).status == 405)

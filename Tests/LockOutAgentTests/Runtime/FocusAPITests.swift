@@ -4,24 +4,7 @@ import LockOutCore
 import Testing
 
 @Suite("Agent API: focus, tasks and the live status stream")
-struct FocusAPITests {
-    private let token = "0123456789abcdef"
-
-    private func started() async throws -> (AgentFixture, DeviceAgent, AgentAPI) {
-        let fixture = try AgentFixture()
-        let agent = fixture.makeAgent(notifier: RecordingNotifier(), timer: ManualDeadlineTimer())
-        try await agent.start()
-        return (fixture, agent, AgentAPI(agent: agent, token: token))
-    }
-
-    private func request(_ method: HTTPMethod, _ path: String, body: Data = Data()) -> HTTPRequest {
-        HTTPRequest(method: method, path: path, headers: ["Authorization": AgentEndpoint.authorization(for: token)], body: body)
-    }
-
-    private func errorMessage(_ response: HTTPResponse) throws -> String {
-        try AgentJSON.decoder().decode(APIErrorBody.self, from: response.body).error
-    }
-
+struct FocusAPITests: AgentAPITesting {
     @Test("POST /v1/focus/commands starts a pomodoro and GET /v1/focus shows it")
     func startAndShow() async throws {
         let (fixture, _, api) = try await started()

@@ -4,26 +4,9 @@ import LockOutCore
 import Testing
 
 @Suite("Agent API: health gate")
-struct GateAPITests {
-    private let token = "0123456789abcdef"
-
-    private func started() async throws -> (AgentFixture, DeviceAgent, AgentAPI) {
-        let fixture = try AgentFixture()
-        let agent = fixture.makeAgent(notifier: RecordingNotifier(), timer: ManualDeadlineTimer())
-        try await agent.start()
-        return (fixture, agent, AgentAPI(agent: agent, token: token))
-    }
-
-    private func request(_ method: HTTPMethod, _ path: String, body: Data = Data()) -> HTTPRequest {
-        HTTPRequest(method: method, path: path, headers: ["Authorization": AgentEndpoint.authorization(for: token)], body: body)
-    }
-
+struct GateAPITests: AgentAPITesting {
     private func command(_ command: GateCommand) throws -> HTTPRequest {
         request(.post, "/v1/gate/commands", body: try AgentJSON.encoder().encode(command))
-    }
-
-    private func errorMessage(_ response: HTTPResponse) throws -> String {
-        try AgentJSON.decoder().decode(APIErrorBody.self, from: response.body).error
     }
 
     @Test("GET /v1/gate answers the gate screen as JSON")
