@@ -2,8 +2,9 @@
 # End to end: the health gate on the real `lockout run` under a real notification daemon, on the real
 # clock. Run it inside scripts/e2e/with-desktop.sh. A person keeps the default goal (10,000 steps), blocks
 # a program (a copy of `sleep` named `e2egame`), watches it being stopped within 2 seconds with a
-# notification saying why, logs steps until the goal is met, sees the gate open and the program run, and
-# sees that another program and the agent's own CLI are never touched.
+# notification saying why, logs steps until the goal is met, sees the gate open and the program run,
+# raises the goal, imports a Health export to meet it, uses the emergency unlock, and sees that another
+# program and the agent's own CLI are never touched.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -91,9 +92,31 @@ start_program e2egame
 expect_running 3
 kill "$program_pid"
 
-echo "e2e: setting today's steps back closes the gate again, and the program is stopped"
+echo "e2e: a stricter goal closes the gate at once, and the program is stopped again"
+lockout gate goal set steps 20000 >/dev/null
+gate_is state closed || fail "the gate did not close with a goal of 20,000 steps"
+start_program e2egame
+expect_stopped
+wait_until "the notification with the new goal" shown_at_least $'E2egame is locked until you reach 20,000 steps — 10,000 so far' 1
+
+echo "e2e: importing a Health export with today's steps opens it"
+today=$(date +%F)
+offset=$(date +%z)
+cat >"$data/export.xml" <<XML
+<?xml version="1.0" encoding="UTF-8"?>
+<HealthData locale="en_US">
+ <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="$today 00:00:01 $offset" endDate="$today 00:00:02 $offset" value="10000"/>
+</HealthData>
+XML
+imported=$(lockout health import "$data/export.xml")
+grep -q "Health gate: open — today's goals are met" <<<"$imported" || fail "the import did not open the gate: $imported"
+start_program e2egame
+expect_running 3
+kill "$program_pid"
+
+echo "e2e: setting today's manual steps back closes it again"
 lockout health log steps 0 --set >/dev/null
-gate_is state closed || fail "the gate did not close with the steps set back to 0"
+gate_is state closed || fail "the gate did not close with the manual steps set back to 0"
 start_program e2egame
 expect_stopped
 
