@@ -135,6 +135,23 @@ struct DeviceAgentGateTests {
         #expect(!running.shield.isOn)
     }
 
+    @Test("a read that ends after midnight is discarded and today is read again: the new day's totals decide")
+    func readAcrossMidnight() async throws {
+        let fixture = try AgentFixture()
+        defer { fixture.remove() }
+        fixture.wall.set(Self.midnight.addingTimeInterval(-30))
+        let source = OverMidnightSource(wall: fixture.wall, after: Self.midnight.addingTimeInterval(60))
+        let running = try await started(fixture, source: source)
+
+        let tuesday = Self.today.adding(days: 1, in: fixture.calendar)
+        #expect(source.days == [Self.today, tuesday])
+        let screen = try await running.agent.gateScreen()
+        #expect(screen.status == .open(.goalsMet))
+        #expect(!running.shield.isOn)
+        let log = try fixture.database.gateStore.log(from: .distantPast).map(\.event)
+        #expect(log.contains(.staleReadingDiscarded(day: Self.today)))
+    }
+
     // MARK: - Waking
 
     @Test("with nothing blocked the gate never wakes the agent")
@@ -405,5 +422,31 @@ struct DeviceAgentGateTests {
 
         #expect(shieldNotices(running.notifier).isEmpty)
         #expect(running.notifier.presented.count == presentedBefore)
+    }
+}
+
+/// A source whose first read lasts past midnight: it answers for the day it was asked about, but by the
+/// time the answer arrives the clock shows the next day. Every answer is 12,000 steps.
+private final class OverMidnightSource: HealthReading, @unchecked Sendable {
+    private let lock = NSLock()
+    private let wall: ManualWallClock
+    private let after: Date
+    private var asked: [LocalDate] = []
+
+    init(wall: ManualWallClock, after: Date) {
+        self.wall = wall
+        self.after = after
+    }
+
+    /// The days read, in order.
+    var days: [LocalDate] { lock.withLock { asked } }
+
+    func readout(for day: LocalDate) async throws -> HealthReadout {
+        let first = lock.withLock {
+            asked.append(day)
+            return asked.count == 1
+        }
+        if first { wall.set(after) }
+        return HealthReadout(totals: HealthTotals(day: day, values: [.steps: 12_000]), confirmed: true)
     }
 }
