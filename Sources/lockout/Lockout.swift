@@ -11,8 +11,8 @@ struct Lockout: ParsableCommand {
         discussion: """
         Every command takes --data-dir DIR (before or after the subcommand) to use another data \
         directory than $XDG_DATA_HOME/lockout. With an agent running, commands go to it; \
-        otherwise they work on the database directly. Activities, the focus history and the task \
-        list are always read from the database.
+        otherwise they work on the database directly. Activities, the focus history, the task \
+        list, health totals and the gate log are always read from the database.
         """,
         subcommands: [
             Run.self, Status.self, BreakVerb.self, Pause.self, Resume.self, Start.self, Stop.self,
