@@ -30,6 +30,20 @@ final class FakeProgram {
     func start(_ arguments: [String]) throws -> RunningProgram {
         try RunningProgram(url, arguments)
     }
+
+    /// The program to run another user's copy through: it drops to a uid, then execs in place (same pid).
+    static let setpriv = "/usr/bin/setpriv"
+
+    /// Whether `start(_:asUser:)` can work here: it needs root and `setpriv`.
+    static var canRunAsAnotherUser: Bool {
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv)
+    }
+
+    /// Starts the program with `arguments` as the user and group `uid`; needs root.
+    func start(_ arguments: [String], asUser uid: UInt32) throws -> RunningProgram {
+        let drop = ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--", url.path]
+        return try RunningProgram(URL(fileURLWithPath: Self.setpriv), drop + arguments)
+    }
 }
 
 /// A started child process, with the moment and the way it ended.

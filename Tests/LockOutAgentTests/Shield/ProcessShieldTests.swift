@@ -61,6 +61,36 @@ struct ProcessShieldTests {
         #expect(running.process.isRunning)
     }
 
+    @Test(
+        "another user's copy of a blocked program is left running while this user's is stopped",
+        .enabled(if: FakeProgram.canRunAsAnotherUser, "needs root and setpriv to start a process as another user")
+    )
+    func otherUserUntouched() async throws {
+        let nobody: UInt32 = 65_534
+        let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
+        let theirs = try steam.start(["300"], asUser: nobody)
+        defer { theirs.kill() }
+        var reader = ProcReader()
+        let settled = ContinuousClock.now + .seconds(5)
+        while reader.stat(theirs.pid)?.comm != steam.name, ContinuousClock.now < settled {
+            try await Task.sleep(for: .milliseconds(20))  // until setpriv has dropped to nobody and exec'd
+        }
+        #expect(reader.realUID(theirs.pid) == nobody)
+        let shield = ProcessShield()
+        defer { shield.apply(blocked: [], onBlocked: { _ in }) }
+        let stopped = Inbox<StoppedProcess>()
+
+        shield.apply(blocked: [steam.target], onBlocked: { stopped.put($0) })
+        let ours = try steam.start(["300"])
+        defer { ours.kill() }
+
+        #expect(try #require(await ours.exits.next(within: 5)).signal == SIGTERM)
+        #expect(await theirs.exits.next(within: 2) == nil)
+        #expect(theirs.process.isRunning)
+        #expect(await stopped.next(within: 1)?.pid == ours.pid)
+        #expect(stopped.takeIfPresent() == nil)
+    }
+
     @Test("with the shield turned off, a blocked program started afterwards keeps running")
     func offTouchesNothing() async throws {
         let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
