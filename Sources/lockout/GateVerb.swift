@@ -277,8 +277,9 @@ struct CodePrompt {
         var announced = false
         var failures = 0
         while true {
-            let (code, wait, purpose) = Self.pending(screen)
-            guard code != nil || wait != nil else { throw GateInputError.noCodePending }
+            guard let request = screen.codeRequest else { throw GateInputError.noCodePending }
+            let purpose = request.purpose == .emergencyUnlock ? "unlock until midnight" : "apply the held edit"
+            let (code, wait) = (request.code, request.secondsLeft)
             if let wait {
                 if !announced {
                     print("Wait \(wait) s: then type the code shown to \(purpose).")
@@ -305,15 +306,5 @@ struct CodePrompt {
                 screen = try control.screen()
             }
         }
-    }
-
-    /// The code to type or the seconds until it is shown, and what it is for: the emergency unlock first.
-    static func pending(_ screen: GateScreen) -> (code: FrictionCode?, wait: Int?, purpose: String) {
-        switch screen.emergency {
-        case .waiting(let seconds): return (nil, seconds, "unlock until midnight")
-        case .codeShown(let code): return (code, nil, "unlock until midnight")
-        case .none, .unlocked: break
-        }
-        return (screen.editCode, screen.editCodeSecondsLeft, "apply the held edit")
     }
 }

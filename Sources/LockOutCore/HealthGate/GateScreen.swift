@@ -54,7 +54,7 @@ public struct GateScreen: Codable, Hashable, Sendable {
     /// Emergency unlock state.
     public let emergency: Emergency
     /// A weakening edit waits for the goals or its code; the code is in `editCode` once shown.
-    public let hasHeldEdit: Bool
+    public var hasHeldEdit: Bool { heldSettings != nil }
     /// The held edit's code, once its wait is over.
     public let editCode: FrictionCode?
     /// Seconds until the held edit's code is shown, while its wait runs.
@@ -62,11 +62,32 @@ public struct GateScreen: Codable, Hashable, Sendable {
     /// The latest failed read, when the source is failing now.
     public let sourceFailure: GateSourceFailure?
     /// The blocked apps.
-    public let blockedApps: [BlockedApp]
+    public var blockedApps: [BlockedApp] { settings.blockedApps }
     /// Every goal's setting, the ones that do not apply today too.
     public let settings: GateSettings
     /// The weakening edit waiting for the goals or its code.
     public let heldSettings: GateSettings?
+
+    /// A code a person is asked to type: what it is for, and the code once shown or the wait before it.
+    public struct CodeRequest: Hashable, Sendable {
+        /// What typing it does.
+        public let purpose: FrictionPurpose
+        /// The code, once its wait is over.
+        public let code: FrictionCode?
+        /// Seconds until the code is shown, while the wait runs.
+        public let secondsLeft: Int?
+    }
+
+    /// The code asked for now: the emergency unlock's first, else the held edit's; nil when none waits.
+    public var codeRequest: CodeRequest? {
+        switch emergency {
+        case .waiting(let seconds): return CodeRequest(purpose: .emergencyUnlock, code: nil, secondsLeft: seconds)
+        case .codeShown(let code): return CodeRequest(purpose: .emergencyUnlock, code: code, secondsLeft: nil)
+        case .none, .unlocked: break
+        }
+        guard editCode != nil || editCodeSecondsLeft != nil else { return nil }
+        return CodeRequest(purpose: .edit, code: editCode, secondsLeft: editCodeSecondsLeft)
+    }
 
     /// The screen of `gate` at `now`.
     public init(gate: HealthGate, now: Date) {
@@ -105,14 +126,12 @@ public struct GateScreen: Codable, Hashable, Sendable {
         } else {
             emergency = .none
         }
-        hasHeldEdit = gate.record.pendingSettings != nil
         editCode = friction.flatMap { $0.purpose == .edit && now >= $0.codeShownAt ? $0.code : nil }
         editCodeSecondsLeft = friction.flatMap { friction in
             friction.purpose == .edit && now < friction.codeShownAt
                 ? Int(friction.codeShownAt.timeIntervalSince(now).rounded(.up)) : nil
         }
         sourceFailure = gate.record.failingSince == nil ? nil : gate.record.lastFailure
-        blockedApps = gate.settings.blockedApps
         settings = gate.settings
         heldSettings = gate.record.pendingSettings
     }

@@ -33,9 +33,11 @@ struct GateCommandTests {
         #expect(held.heldSettings?.steps.target == 5_000)
         #expect(held.editCodeSecondsLeft == 15)
         #expect(held.editCode == nil)
+        #expect(held.codeRequest == GateScreen.CodeRequest(purpose: .edit, code: nil, secondsLeft: 15))
         let after = GateFixture.plus(15, GateFixture.at(1))
         #expect(GateScreen(gate: gate, now: after).editCode == Self.code)
         #expect(GateScreen(gate: gate, now: after).editCodeSecondsLeft == nil)
+        #expect(GateScreen(gate: gate, now: after).codeRequest == GateScreen.CodeRequest(purpose: .edit, code: Self.code, secondsLeft: nil))
         let effects = try gate.execute(.enterCode("1357"), code: Self.code, now: after)
         #expect(gate.settings.steps.target == 5_000)
         #expect(GateFixture.logs(effects).contains(.heldEditApplied))
@@ -115,9 +117,12 @@ struct GateCommandTests {
         }
         let shown = GateFixture.plus(15, asked)
         #expect(GateScreen(gate: gate, now: shown).emergency == .codeShown(Self.code))
+        #expect(GateScreen(gate: gate, now: shown).codeRequest?.purpose == .emergencyUnlock)
+        #expect(GateScreen(gate: gate, now: shown).codeRequest?.code == Self.code)
         let effects = try gate.execute(.enterCode(" 1357\n"), code: Self.code, now: shown)
         #expect(GateFixture.shields(effects) == [false])
         #expect(gate.status(now: GateFixture.plus(3600, shown)) == .open(.emergencyUnlock))
+        #expect(GateScreen(gate: gate, now: shown).codeRequest == nil)
         #expect(GateFixture.tick(&gate, at: GateFixture.midnight).contains(where: { $0 == .setShields(on: true, apps: gate.settings.blockedApps) }))
     }
 
