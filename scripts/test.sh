@@ -2,12 +2,62 @@
 # Every test LockOut has: the purity lint, a warnings-as-errors build, the unit and integration
 # suites under a real desktop session (Xvfb + D-Bus + a notification daemon), and the end-to-end
 # runs of the real agent (breaks, focus, the health gate and its shields).
+#
+# Nothing is skipped silently. A missing program fails the run before anything is built, naming
+# the Debian packages to install. To run without the desktop on purpose, set LOCKOUT_SKIP_DESKTOP=1:
+# the tests that need it are skipped, and the summary counts every test that did not run and why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck source=e2e/prerequisites.sh
+. scripts/e2e/prerequisites.sh
+skip_desktop=${LOCKOUT_SKIP_DESKTOP:-0}
+case "$skip_desktop" in
+    0 | "") skip_desktop=0 ;;
+    1) ;;
+    *) echo "test.sh: LOCKOUT_SKIP_DESKTOP is '$skip_desktop': use 1 to skip the desktop tests, or leave it unset" >&2; exit 64 ;;
+esac
+tools=$LOCKOUT_TEST_TOOLS
+[ "$skip_desktop" = 1 ] || tools="$tools $LOCKOUT_DESKTOP_TOOLS"
+# shellcheck disable=SC2086
+missing=$(missing_packages $tools)
+if [ -n "$missing" ]; then
+    {
+        echo "test.sh: the tests need programs that are not installed."
+        echo "  install: sudo apt-get install $(echo $missing)"
+        [ "$skip_desktop" = 1 ] || echo "  or run without the desktop tests: LOCKOUT_SKIP_DESKTOP=1 scripts/test.sh"
+    } >&2
+    exit 69
+fi
+
+log=$(mktemp "${TMPDIR:-/tmp}/lockout-test.XXXXXX")
+trap 'rm -f "$log"' EXIT
+on_desktop() {
+    if [ "$skip_desktop" = 1 ]; then "$@"; else scripts/e2e/with-desktop.sh "$@"; fi
+}
+
 scripts/lint.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
-scripts/e2e/with-desktop.sh swift test --skip-build
-scripts/e2e/with-desktop.sh scripts/e2e/breaks.sh
-scripts/e2e/with-desktop.sh scripts/e2e/focus.sh
-scripts/e2e/with-desktop.sh scripts/e2e/gate.sh
+LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log"
+
+e2e=(breaks focus gate)
+skipped_e2e=()
+for run in "${e2e[@]}"; do
+    if [ "$skip_desktop" = 1 ]; then
+        skipped_e2e+=("$run")
+    else
+        on_desktop "scripts/e2e/$run.sh"
+    fi
+done
+
+# Swift Testing reports each test it did not run on a line of its own: ➜ Test "NAME" skipped: "REASON"
+skip_line='^➜ Test .* skipped(: ".*")?\.?$'
+skipped_tests=$(grep -cE "$skip_line" "$log" || true)
+echo
+echo "== summary"
+echo "  unit and integration tests: $(grep -E '^[^ ]+ Test run with ' "$log" | tail -n 1 | sed -E 's/^[^ ]+ Test run with //')"
+echo "  of those skipped: $skipped_tests"
+if [ "$skipped_tests" -gt 0 ]; then
+    grep -E "$skip_line" "$log" | sed -E 's/.* skipped(: )?//' | sort | uniq -c | awk '{n = $1; $1 = ""; print "    " n " ×" $0}'
+fi
+echo "  end-to-end runs: $((${#e2e[@]} - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"

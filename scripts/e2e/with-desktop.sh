@@ -5,7 +5,7 @@
 #   scripts/e2e/with-desktop.sh swift test
 #
 # CMD sees DISPLAY, DBUS_SESSION_BUS_ADDRESS and LOCKOUT_E2E_CHOICE_FILE (the file choose-action.sh reads the
-# action to pick from; a fresh one per run unless already set). Needs: xvfb dbus-daemon dunst libglib2.0-bin.
+# action to pick from; a fresh one per run unless already set). Needs the packages prerequisites.sh names.
 set -eu
 
 if [ $# -eq 0 ]; then
@@ -13,12 +13,14 @@ if [ $# -eq 0 ]; then
     exit 64
 fi
 here=$(cd "$(dirname "$0")" && pwd)
-for tool in Xvfb dbus-run-session dunst gdbus; do
-    if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "$0: $tool is not installed" >&2
-        exit 69
-    fi
-done
+# shellcheck source=prerequisites.sh
+. "$here/prerequisites.sh"
+# shellcheck disable=SC2086
+missing=$(missing_packages $LOCKOUT_DESKTOP_TOOLS)
+if [ -n "$missing" ]; then
+    echo "$0: the headless desktop needs these Debian packages: $(echo $missing)" >&2
+    exit 69
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/lockout-desktop.XXXXXX")
 xvfb_pid=""

@@ -88,9 +88,13 @@ struct FreedesktopNotifierArgumentTests {
 @Suite(
     "Freedesktop notifier on a desktop",
     .serialized,
-    .enabled(if: FreedesktopNotifier.isAvailable(environment: ProcessInfo.processInfo.environment))
+    .disabled(if: DesktopSession.isSkipped, DesktopSession.skipReason)
 )
 struct FreedesktopNotifierDesktopTests {
+    init() throws {
+        try DesktopSession.require()
+    }
+
     @Test("a presented notification reaches the daemon with title, body, app name and category")
     func present() async throws {
         try Dunst.closeAll()
