@@ -19,37 +19,25 @@ public struct GRDBGateStore: GateStore {
     }
 
     public func loadRecord() throws -> GateRecord? {
-        try load(GateRecord.self, from: "gateRecord")
+        try writer.read { db in try Self.record(db) }
     }
 
     public func saveRecord(_ record: GateRecord) throws {
-        try save(record, to: "gateRecord")
+        try writer.write { db in try Self.save(record, to: "gateRecord", db) }
     }
 
     public func loadSettings() throws -> GateSettings {
-        try load(GateSettings.self, from: "gateSettings") ?? .defaults
+        try writer.read { db in try Self.settings(db) }
     }
 
     /// Throws `GateInputError` for invalid settings and writes nothing.
     public func saveSettings(_ settings: GateSettings) throws {
         try settings.validate()
-        try save(settings, to: "gateSettings")
+        try writer.write { db in try Self.save(settings, to: "gateSettings", db) }
     }
 
     public func appendLog(_ entries: [GateLogEntry]) throws {
-        guard let newest = entries.map(\.at).max() else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let rows = try entries.map { entry in
-            (entry.at.timeIntervalSince1970, entry.event.name, String(decoding: try encoder.encode(entry.event), as: UTF8.self))
-        }
-        try writer.write { db in
-            for (at, name, json) in rows {
-                try db.execute(sql: "INSERT INTO gateLog (at, event, json) VALUES (?, ?, ?)", arguments: [at, name, json])
-            }
-            let cutoff = newest.addingTimeInterval(-GateLogEntry.kept).timeIntervalSince1970
-            try db.execute(sql: "DELETE FROM gateLog WHERE at < ?", arguments: [cutoff])
-        }
+        try writer.write { db in try Self.append(entries, db) }
     }
 
     /// Entries whose event can't be read (written by a newer version) are left out.
@@ -65,24 +53,60 @@ public struct GRDBGateStore: GateStore {
         }
     }
 
-    private func load<Value: Decodable>(_ type: Value.Type, from table: String) throws -> Value? {
-        let json = try writer.read { db in
-            try String.fetchOne(db, sql: "SELECT json FROM \(table) WHERE id = 1")
+    /// One write transaction: settings and record are read, changed, and written back only where they changed.
+    public func update<Outcome>(_ change: (inout GateStoreContents) throws -> Outcome) throws -> Outcome {
+        try writer.write { db in
+            let stored = GateStoreContents(settings: try Self.settings(db), record: try Self.record(db))
+            var contents = stored
+            let outcome = try change(&contents)
+            if contents.settings != stored.settings {
+                try contents.settings.validate()
+                try Self.save(contents.settings, to: "gateSettings", db)
+            }
+            if let record = contents.record, record != stored.record {
+                try Self.save(record, to: "gateRecord", db)
+            }
+            try Self.append(contents.newLogEntries, db)
+            return outcome
         }
-        guard let json else { return nil }
+    }
+
+    private static func record(_ db: Database) throws -> GateRecord? {
+        try load(GateRecord.self, from: "gateRecord", db)
+    }
+
+    private static func settings(_ db: Database) throws -> GateSettings {
+        try load(GateSettings.self, from: "gateSettings", db) ?? .defaults
+    }
+
+    private static func append(_ entries: [GateLogEntry], _ db: Database) throws {
+        guard let newest = entries.map(\.at).max() else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for entry in entries {
+            let json = String(decoding: try encoder.encode(entry.event), as: UTF8.self)
+            try db.execute(
+                sql: "INSERT INTO gateLog (at, event, json) VALUES (?, ?, ?)",
+                arguments: [entry.at.timeIntervalSince1970, entry.event.name, json]
+            )
+        }
+        let cutoff = newest.addingTimeInterval(-GateLogEntry.kept).timeIntervalSince1970
+        try db.execute(sql: "DELETE FROM gateLog WHERE at < ?", arguments: [cutoff])
+    }
+
+    private static func load<Value: Decodable>(_ type: Value.Type, from table: String, _ db: Database) throws -> Value? {
+        guard let json = try String.fetchOne(db, sql: "SELECT json FROM \(table) WHERE id = 1") else { return nil }
         return try? JSONDecoder().decode(type, from: Data(json.utf8))
     }
 
-    private func save(_ value: some Encodable, to table: String) throws {
+    private static func save(_ value: some Encodable, to table: String, _ db: Database) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(value), as: UTF8.self)
-        try writer.write { db in
-            try db.execute(
-                sql: "INSERT INTO \(table) (id, json, updatedAt) VALUES (1, ?, ?)",
-                arguments: [json, db.transactionDate.timeIntervalSince1970]
-            )
-        }
+        try db.execute(
+            sql: "INSERT INTO \(table) (id, json, updatedAt) VALUES (1, ?, ?)",
+            arguments: [json, db.transactionDate.timeIntervalSince1970]
+        )
     }
 }
 

@@ -106,6 +106,8 @@ struct GateVerb: ParsableCommand {
             let (entries, context) = try reportingErrors {
                 guard (1...366).contains(days) else { throw CLIUsageError("--days must be 1...366") }
                 let context = try global.context()
+                // A new day's reset and expiry are logged before the log is read.
+                try context.gateControl().catchUp()
                 let today = LocalDate(context.clock.now(), in: context.calendar)
                 let start = today.adding(days: -(days - 1), in: context.calendar).start(in: context.calendar)
                 return (try context.database.gateStore.log(from: start), context)

@@ -89,6 +89,44 @@ struct GateCLITests {
         #expect(json["secondsToUnlockTime"] as? Int == 37_800)
     }
 
+    @Test("Monday's today-only steps goal is off on Tuesday when Tuesday starts with another today-only goal: screen, JSON, database and log agree")
+    func todayOnlyGoalExpiresBeforeAnEdit() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let monday = try cli.run("gate", "goal", "set", "steps", "10000", "--days", "today", now: "2026-11-23T08:00:00Z")
+        #expect(monday.stdout.contains("  steps        0 / 10,000 steps  0%  today (2026-11-23)\n"))
+
+        let tuesday = try cli.run("gate", "goal", "set", "energy", "500", "--days", "today", now: "2026-11-24T08:00:00Z")
+        #expect(tuesday.status == 0, "stderr was \(tuesday.stderr)")
+        #expect(tuesday.stdout.hasPrefix("""
+            Health gate: closed until 500 kcal (0 so far)
+              steps        off (10,000 steps, every day)
+              energy       0 / 500 kcal  0%  today (2026-11-24)
+
+            """))
+        let json = try cli.run("gate", "status", "--json", now: "2026-11-24T08:01:00Z").json()
+        #expect(try Self.goal(json, "steps")["enabled"] as? Bool == false)
+        #expect(try Self.goal(json, "steps")["days"] as? String == "every")
+        #expect(try Self.goal(json, "energy")["days"] as? String == "today (2026-11-24)")
+        #expect(json["closedBy"] as? [String] == ["energy"])
+        let log = try cli.run("gate", "log", "--days", "1", now: "2026-11-24T08:02:00Z").stdout
+        #expect(log.hasPrefix("2026-11-24 09:00  today-only goals expired\n"))
+        #expect(log.contains("2026-11-24 09:00  stricter edit applied\n"))
+    }
+
+    @Test("on Tuesday 'gate log' as the first command records Monday's today-only goal expiring, and the status agrees")
+    func todayOnlyGoalExpiresBeforeTheLog() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run("gate", "goal", "set", "steps", "10000", "--days", "today", now: "2026-11-23T08:00:00Z").status == 0)
+
+        let log = try cli.run("gate", "log", "--days", "1", now: "2026-11-24T08:00:00Z")
+        #expect(log.stdout.hasPrefix("2026-11-24 09:00  today-only goals expired\n"), "stdout was \(log.stdout)")
+        let json = try cli.run("gate", "status", "--json", now: "2026-11-24T08:01:00Z").json()
+        #expect(try Self.goal(json, "steps")["enabled"] as? Bool == false)
+        #expect(json["reason"] as? String == "noGoalsToday")
+    }
+
     @Test("a weaker goal while closed is held; typing the code after the wait applies it")
     func heldEditAndConfirm() throws {
         let cli = try CLIHarness()
@@ -204,7 +242,8 @@ struct GateCLITests {
         #expect(log.contains("  emergency unlock: open until midnight\n"))
         let entries = try #require(JSONSerialization.jsonObject(with: Data(try cli.run("gate", "log", "--json").stdout.utf8)) as? [[String: Any]])
         #expect(entries.compactMap { $0["event"] as? String }.contains("emergencyUnlocked"))
-        #expect(try cli.run("gate", "log", "--days", "1", now: "2026-11-25T08:00:00Z").stdout == "Nothing logged in the last day.\n")
+        // Two days on, the log first records the gate catching up with the day (closed again), and nothing older.
+        #expect(try cli.run("gate", "log", "--days", "1", now: "2026-11-25T08:00:00Z").stdout == "2026-11-25 09:00  closed: steps not met\n")
         Self.expectRefusal(try cli.run("gate", "log", "--days", "0"), saying: "--days must be 1...366")
         #expect(try cli.run("gate", "status", "--json", now: "2026-11-23T23:00:00Z").json()["state"] as? String == "closed")
     }

@@ -144,4 +144,51 @@ struct GateContractTests {
             #expect(try stores.gate.log(from: .distantPast).map(\.at) == [start.addingTimeInterval(60), later])
         }
     }
+
+    @Test("an update reads the stored gate and writes its settings, record and log together", arguments: Backend.allCases)
+    func update(backend: Backend) throws {
+        let at = Date(timeIntervalSince1970: 1_795_420_800)
+        try withStores(backend) { stores in
+            let seen = try stores.gate.update { contents -> GateStoreContents in
+                let seen = contents
+                contents.settings.energy.isEnabled = true
+                contents.record = GateRecord.initial(day: monday)
+                contents.newLogEntries = [GateLogEntry(at: at, event: .editApplied(.strengthening))]
+                return seen
+            }
+            #expect(seen == GateStoreContents(settings: .defaults, record: nil))
+            #expect(try stores.gate.loadSettings().energy.isEnabled)
+            #expect(try stores.gate.loadRecord() == GateRecord.initial(day: monday))
+            #expect(try stores.gate.log(from: .distantPast).map(\.event) == [.editApplied(.strengthening)])
+            let again = try stores.gate.update { $0 }
+            #expect(again.settings.energy.isEnabled)
+            #expect(again.record?.day == monday)
+            #expect(again.newLogEntries.isEmpty)
+        }
+    }
+
+    @Test("an update that throws, or leaves invalid settings, writes nothing", arguments: Backend.allCases)
+    func updateWritesNothingOnFailure(backend: Backend) throws {
+        struct Refused: Error {}
+        let at = Date(timeIntervalSince1970: 1_795_420_800)
+        try withStores(backend) { stores throws in
+            #expect(throws: Refused.self) {
+                try stores.gate.update { contents in
+                    contents.record = GateRecord.initial(day: monday)
+                    contents.newLogEntries = [GateLogEntry(at: at, event: .editHeld)]
+                    throw Refused()
+                }
+            }
+            #expect(throws: GateInputError.self) {
+                try stores.gate.update { contents in
+                    contents.settings.steps.target = 8_250
+                    contents.record = GateRecord.initial(day: monday)
+                    contents.newLogEntries = [GateLogEntry(at: at, event: .editHeld)]
+                }
+            }
+            #expect(try stores.gate.loadSettings() == .defaults)
+            #expect(try stores.gate.loadRecord() == nil)
+            #expect(try stores.gate.log(from: .distantPast).isEmpty)
+        }
+    }
 }

@@ -9,6 +9,9 @@ public protocol GateControl: Sendable {
     func screen() throws -> GateScreen
     /// Carries out a gate command, with the reads it asks for; an invalid one throws and changes nothing.
     func perform(_ command: GateCommand) throws -> GateScreen
+    /// Brings the stored gate up to now (a new day's reset, today-only goals of earlier days expired) without
+    /// a command, so what is read from the database next — the log — agrees with the gate.
+    func catchUp() throws
 }
 
 /// Applies gate commands to the database directly: restore, apply, read the source, persist.
@@ -26,15 +29,25 @@ public struct LocalGateControl: GateControl {
     }
 
     public func perform(_ command: GateCommand) throws -> GateScreen {
+        try run { service, now in try service.execute(command, now: now) }
+    }
+
+    public func catchUp() throws {
+        _ = try run { service, now in try service.handle(.tick, now: now) }
+    }
+
+    /// Applies `first` to the stored gate, then the answers to the reads it asks for, each step one transaction.
+    private func run(
+        _ first: @escaping @Sendable (GateService, Date) throws -> (gate: HealthGate, effects: [GateEffect])
+    ) throws -> GateScreen {
         let service = service
         let clock = clock
         return try SerialQueueExecutor(label: "lockout.gate").runBlocking {
-            var gate = try service.restore(now: clock.now())
-            var pending = GateService.reads(in: try service.execute(command, on: &gate, now: clock.now()))
+            var (gate, effects) = try first(service, clock.now())
             for _ in 0..<GateService.maximumReads {
-                guard let day = pending.first else { break }
+                guard let day = GateService.reads(in: effects).first else { break }
                 let event = await service.read(day)
-                pending = GateService.reads(in: try service.handle(event, on: &gate, now: clock.now()))
+                (gate, effects) = try service.handle(event, now: clock.now())
             }
             return GateScreen(gate: gate, now: clock.now())
         }
@@ -55,6 +68,11 @@ public struct RemoteGateControl: GateControl {
 
     public func perform(_ command: GateCommand) throws -> GateScreen {
         try client.send("POST", "/v1/gate/commands", body: command)
+    }
+
+    /// The agent catches its gate up with now whenever its screen is asked for.
+    public func catchUp() throws {
+        _ = try screen()
     }
 }
 

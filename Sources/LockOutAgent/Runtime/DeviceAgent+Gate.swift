@@ -17,12 +17,15 @@ extension DeviceAgent {
         let effects = try gateService.execute(command, on: &current, now: now)
         gate = current
         await answer(carryOut(effects))
-        return try gateScreen()
+        return GateScreen(gate: try requireGate(), now: clock.now())
     }
 
-    /// What the gate screen shows now.
-    public func gateScreen() throws -> GateScreen {
-        GateScreen(gate: try requireGate(), now: clock.now())
+    /// What the gate screen shows now, once the gate has caught up with the time: with nothing blocked
+    /// the agent does not wake at midnight, so the day's reset and expiry happen here when it is asked.
+    public func gateScreen() async throws -> GateScreen {
+        _ = try requireGate()
+        await updateGate(.tick)
+        return GateScreen(gate: try requireGate(), now: clock.now())
     }
 
     /// The shield stopped a blocked program: tell the person why, with today's progress.

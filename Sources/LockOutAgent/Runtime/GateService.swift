@@ -32,7 +32,8 @@ public struct GateService: Sendable {
         return FrictionCode.random(using: &generator)
     }
 
-    /// The gate as stored, or a new one (closed until evaluated) when nothing is stored yet.
+    /// The gate as stored, or a new one (closed until evaluated) when nothing is stored yet. Its first
+    /// transition catches it up with the day before anything reads or edits its settings.
     public func restore(now: Date) throws -> HealthGate {
         let settings = try store.loadSettings()
         guard let record = try store.loadRecord() else {
@@ -41,7 +42,7 @@ public struct GateService: Sendable {
         return HealthGate(record: record, settings: settings, calendar: calendar)
     }
 
-    /// Applies `event`; an invalid one throws and changes nothing.
+    /// Applies `event` to the agent's gate; an invalid one throws and changes nothing.
     public func handle(_ event: GateEvent, on gate: inout HealthGate, now: Date) throws -> [GateEffect] {
         var next = gate
         let effects = try next.handle(event, now: now)
@@ -50,13 +51,25 @@ public struct GateService: Sendable {
         return effects
     }
 
-    /// Carries out a person's command; an invalid one throws and changes nothing.
+    /// Carries out a person's command on the agent's gate; an invalid one throws and changes nothing.
     public func execute(_ command: GateCommand, on gate: inout HealthGate, now: Date) throws -> [GateEffect] {
         var next = gate
         let effects = try next.execute(command, code: codes(), now: now)
         try persist(next, effects: effects)
         gate = next
         return effects
+    }
+
+    /// Applies `event` to the gate as stored: restored, caught up with the day, changed and saved in one
+    /// transaction, so another process's change is never overwritten. Used with no agent running.
+    public func handle(_ event: GateEvent, now: Date) throws -> (gate: HealthGate, effects: [GateEffect]) {
+        try transact(now: now) { gate in try gate.handle(event, now: now) }
+    }
+
+    /// Carries out a person's command on the gate as stored, in one transaction like ``handle(_:now:)``.
+    public func execute(_ command: GateCommand, now: Date) throws -> (gate: HealthGate, effects: [GateEffect]) {
+        let code = codes()
+        return try transact(now: now) { gate in try gate.execute(command, code: code, now: now) }
     }
 
     /// Reads `day` from the source: the event that reports the answer, or the failure.
@@ -73,16 +86,36 @@ public struct GateService: Sendable {
         effects.compactMap { if case .readHealth(let day) = $0 { day } else { nil } }
     }
 
-    /// Settings first, then the log, then the record that follows from them.
+    /// Saves the agent's gate after a transition: settings when it changed them, its log and its record, in one transaction.
     private func persist(_ gate: HealthGate, effects: [GateEffect]) throws {
-        for case .saveSettings(let settings) in effects {
-            try store.saveSettings(settings)
+        let changesSettings = effects.contains { if case .saveSettings = $0 { true } else { false } }
+        try store.update { contents in
+            if changesSettings { contents.settings = gate.settings }
+            contents.record = gate.record
+            contents.newLogEntries = Self.logEntries(in: effects)
         }
-        let entries = effects.compactMap { effect -> GateLogEntry? in
+    }
+
+    private func transact(
+        now: Date,
+        _ step: (inout HealthGate) throws -> [GateEffect]
+    ) throws -> (gate: HealthGate, effects: [GateEffect]) {
+        let calendar = calendar
+        return try store.update { contents in
+            var gate = contents.record.map { HealthGate(record: $0, settings: contents.settings, calendar: calendar) }
+                ?? .starting(at: now, settings: contents.settings, calendar: calendar)
+            let effects = try step(&gate)
+            contents.settings = gate.settings
+            contents.record = gate.record
+            contents.newLogEntries = Self.logEntries(in: effects)
+            return (gate, effects)
+        }
+    }
+
+    private static func logEntries(in effects: [GateEffect]) -> [GateLogEntry] {
+        effects.compactMap { effect -> GateLogEntry? in
             if case .log(let entry) = effect { return entry }
             return nil
         }
-        try store.appendLog(entries)
-        try store.saveRecord(gate.record)
     }
 }

@@ -25,10 +25,14 @@ public enum GateCommand: Codable, Hashable, Sendable {
 }
 
 extension HealthGate {
-    /// Carries out `command` at `now`. Settings changes are edits of the settings in force, so a weakening
-    /// one is held behind friction with `code` while goals are unmet; an invalid command throws and changes nothing.
+    /// Carries out `command` at `now`. Settings changes are edits of the settings in force once the gate
+    /// has caught up with `now` (a new day's reset and expiry come first, so an edit never revives
+    /// yesterday's today-only goal); a weakening one is held behind friction with `code` while goals are
+    /// unmet; an invalid command throws and changes nothing.
     public mutating func execute(_ command: GateCommand, code: FrictionCode, now: Date) throws(GateInputError) -> [GateEffect] {
-        try handle(try event(for: command, code: code), now: now)
+        try transition(now: now, forceShields: command == .refresh) { gate throws(GateInputError) in
+            try gate.apply(try gate.event(for: command, code: code), now: now)
+        }
     }
 
     /// The event `command` stands for.

@@ -144,4 +144,22 @@ public final class InMemoryGateStore: GateStore, @unchecked Sendable {
     public func log(from start: Date) -> [GateLogEntry] {
         lock.withLock { entries.filter { $0.at >= start }.sorted { $0.at < $1.at } }
     }
+
+    public func update<Outcome>(_ change: (inout GateStoreContents) throws -> Outcome) throws -> Outcome {
+        lock.lock()
+        defer { lock.unlock() }
+        let stored = GateStoreContents(settings: settings, record: record)
+        var contents = stored
+        let outcome = try change(&contents)
+        if contents.settings != stored.settings {
+            try contents.settings.validate()
+            settings = contents.settings
+        }
+        record = contents.record ?? record
+        entries += contents.newLogEntries
+        if let newest = entries.map(\.at).max() {
+            entries.removeAll { $0.at < newest.addingTimeInterval(-GateLogEntry.kept) }
+        }
+        return outcome
+    }
 }

@@ -26,6 +26,27 @@ public protocol GateStore: Sendable {
     func appendLog(_ entries: [GateLogEntry]) throws
     /// The log entries at or after `start`, oldest first.
     func log(from start: Date) throws -> [GateLogEntry]
+    /// Reads the stored gate, lets `change` alter it, and writes the settings, record and log entries it
+    /// leaves, all in one transaction: no other writer comes between the read and the writes, and nothing
+    /// is written when `change` throws or the settings it leaves are invalid.
+    func update<Outcome>(_ change: (inout GateStoreContents) throws -> Outcome) throws -> Outcome
+}
+
+/// The health gate as one store transaction reads it and leaves it.
+public struct GateStoreContents: Hashable, Sendable {
+    /// The stored settings, or the defaults when none were saved; written back when changed.
+    public var settings: GateSettings
+    /// The stored record, nil when none was saved or it can't be read; written back when changed.
+    public var record: GateRecord?
+    /// Entries to append to the log; none when read.
+    public var newLogEntries: [GateLogEntry]
+
+    /// Contents holding `settings` and `record`, with nothing to log yet.
+    public init(settings: GateSettings, record: GateRecord?, newLogEntries: [GateLogEntry] = []) {
+        self.settings = settings
+        self.record = record
+        self.newLogEntries = newLogEntries
+    }
 }
 
 /// Where daily health totals are kept on a device without HealthKit: manual entries per day and

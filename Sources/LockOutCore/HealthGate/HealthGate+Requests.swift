@@ -62,6 +62,8 @@ extension HealthGate {
     /// Applies a valid edit at once unless goals are unmet and it weakens today's gate; then it is held
     /// behind friction with `code`. A later edit always replaces a held one.
     mutating func edit(_ edited: GateSettings, code: FrictionCode, now: Date) throws(GateInputError) -> [GateEffect] {
+        // An edit made from settings read before midnight must not bring back an earlier day's today-only goal.
+        let edited = edited.expiringTodayOnlyGoals(before: LocalDate(now, in: calendar))
         try edited.validate()
         let snapshot = GateSnapshot(at: now, calendar: calendar, totals: record.totals)
         let kind = GateEditClassifier.classify(from: settings, to: edited, day: snapshot.day, weekday: snapshot.weekday)

@@ -56,14 +56,15 @@ extension HealthGate {
         return calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: now)
     }
 
-    /// Catches up with `now`: a new local day resets the day, an ended peek is cleared (and the source
-    /// read again), and the backstop asks for a read while goals are unmet.
+    /// Catches up with `now`: a new local day resets the day, today-only goals of earlier days expire,
+    /// an ended peek is cleared (and the source read again), and the backstop asks for a read while goals are unmet.
     mutating func advance(to now: Date) -> [GateEffect] {
         var effects: [GateEffect] = []
         let today = LocalDate(now, in: calendar)
         if today != record.day {
             effects += startDay(today, now: now)
         }
+        effects += expireTodayOnlyGoals(before: today, now: now)
         if let end = record.peekEndsAt, end <= now {
             record.peekEndsAt = nil
             effects.append(requestRead(now: now))
@@ -75,8 +76,7 @@ extension HealthGate {
         return effects
     }
 
-    /// Midnight passed: yesterday's totals stop counting, peeks, unlocks and friction reset, today-only
-    /// goals of earlier days expire, and today's totals are read.
+    /// Midnight passed: yesterday's totals stop counting, peeks, unlocks and friction reset, and today's totals are read.
     mutating func startDay(_ today: LocalDate, now: Date) -> [GateEffect] {
         record.day = today
         record.totals = nil
@@ -84,14 +84,20 @@ extension HealthGate {
         record.peekEndsAt = nil
         record.friction = nil
         record.emergencyUnlockedAt = nil
-        var effects = [requestRead(now: now)]
+        return [requestRead(now: now)]
+    }
+
+    /// Disables the today-only goals of days before `today`, in the settings and in a held edit.
+    ///
+    /// Judged by the goals' own days, not by the record's day changing: settings that still carry an
+    /// earlier day's goal (a record that could not be read, or one saved by a version that expired them
+    /// only at the day's first event) are put right by whatever comes first.
+    mutating func expireTodayOnlyGoals(before today: LocalDate, now: Date) -> [GateEffect] {
         record.pendingSettings = record.pendingSettings?.expiringTodayOnlyGoals(before: today)
         let expired = settings.expiringTodayOnlyGoals(before: today)
-        if expired != settings {
-            settings = expired
-            effects += [.saveSettings(expired), log(.todayOnlyGoalsExpired, now)]
-        }
-        return effects
+        guard expired != settings else { return [] }
+        settings = expired
+        return [.saveSettings(expired), log(.todayOnlyGoalsExpired, now)]
     }
 
     /// After an event: applies a held edit once goals are met, then sets the shields when the gate

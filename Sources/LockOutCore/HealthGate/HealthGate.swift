@@ -65,11 +65,23 @@ public struct HealthGate: Sendable {
     /// Handles one event at `now`, after catching up with midnight, a peek's end and the backstop;
     /// an invalid request throws and changes nothing.
     public mutating func handle(_ event: GateEvent, now: Date) throws(GateInputError) -> [GateEffect] {
+        try transition(now: now, forceShields: event == .evaluationRequested) { gate throws(GateInputError) in
+            try gate.apply(event, now: now)
+        }
+    }
+
+    /// Catches up with `now` before `step` reads or edits anything, so a command never sees yesterday's
+    /// settings (a today-only goal of an earlier day is expired first); then settles the shields.
+    mutating func transition(
+        now: Date,
+        forceShields: Bool,
+        _ step: (inout HealthGate) throws(GateInputError) -> [GateEffect]
+    ) throws(GateInputError) -> [GateEffect] {
         var copy = self
         let appsBefore = settings.blockedApps
         var effects = copy.advance(to: now)
-        effects += try copy.apply(event, now: now)
-        effects += copy.settle(now: now, appsBefore: appsBefore, forceShields: event == .evaluationRequested)
+        effects += try step(&copy)
+        effects += copy.settle(now: now, appsBefore: appsBefore, forceShields: forceShields)
         self = copy
         return Self.withoutRepeatedReads(effects)
     }
