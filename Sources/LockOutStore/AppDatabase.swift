@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LockOutCore
 
 /// The LockOut database: one SQLite connection writer, its schema migrated on open.
 ///
@@ -8,10 +9,17 @@ import GRDB
 public final class AppDatabase: Sendable {
     /// Writes go through this single writer; each intention-named write is one transaction.
     let writer: any DatabaseWriter
+    /// Told of stored settings read back outside their ranges, once: they are written back corrected.
+    let corrections: SettingCorrections
 
-    /// Wraps `writer` and migrates its schema to the current version.
-    public init(_ writer: any DatabaseWriter) throws {
+    /// Wraps `writer` and migrates its schema to the current version; `reportCorrections` hears of stored
+    /// settings that had to be brought into range when read (the CLI and the agent log them as warnings).
+    public init(
+        _ writer: any DatabaseWriter,
+        reportCorrections: @escaping @Sendable ([SettingCorrection]) -> Void = { _ in }
+    ) throws {
         self.writer = writer
+        corrections = SettingCorrections(report: reportCorrections)
         try Self.migrator.migrate(writer)
     }
 
@@ -22,7 +30,7 @@ public final class AppDatabase: Sendable {
     public var breakHistory: GRDBBreakHistory { GRDBBreakHistory(writer) }
 
     /// The person's break settings.
-    public var settingsStore: GRDBSettingsStore { GRDBSettingsStore(writer) }
+    public var settingsStore: GRDBSettingsStore { GRDBSettingsStore(writer, corrections: corrections) }
 
     /// The breaks engine's saved state.
     public var breakRecordStore: GRDBBreakRecordStore { GRDBBreakRecordStore(writer) }
@@ -40,18 +48,22 @@ public final class AppDatabase: Sendable {
     public var focusRecordStore: GRDBFocusRecordStore { GRDBFocusRecordStore(writer) }
 
     /// The person's focus settings.
-    public var focusSettingsStore: GRDBFocusSettingsStore { GRDBFocusSettingsStore(writer) }
+    public var focusSettingsStore: GRDBFocusSettingsStore { GRDBFocusSettingsStore(writer, corrections: corrections) }
 
     /// The health gate's record and settings.
-    public var gateStore: GRDBGateStore { GRDBGateStore(writer) }
+    public var gateStore: GRDBGateStore { GRDBGateStore(writer, corrections: corrections) }
 
     /// Daily health totals: manual entries and imports.
     public var healthTotalsStore: GRDBHealthTotalsStore { GRDBHealthTotalsStore(writer) }
 }
 
 extension AppDatabase {
-    /// Opens (creating if needed) the database file at `url`, with its directory, in WAL mode.
-    public static func open(at url: URL) throws -> AppDatabase {
+    /// Opens (creating if needed) the database file at `url`, with its directory, in WAL mode;
+    /// `reportCorrections` hears of stored settings brought into range when read.
+    public static func open(
+        at url: URL,
+        reportCorrections: @escaping @Sendable ([SettingCorrection]) -> Void = { _ in }
+    ) throws -> AppDatabase {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(),
             withIntermediateDirectories: true,
@@ -60,11 +72,11 @@ extension AppDatabase {
         // A DatabasePool always puts the file in WAL mode: readers don't block the writer.
         let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
         do {
-            return try AppDatabase(pool)
+            return try AppDatabase(pool, reportCorrections: reportCorrections)
         } catch {
             // Another process may have migrated the same new file at the same moment; once it
             // committed, migrating again finds nothing left to do. A real failure fails again.
-            return try AppDatabase(pool)
+            return try AppDatabase(pool, reportCorrections: reportCorrections)
         }
     }
 

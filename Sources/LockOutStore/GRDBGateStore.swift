@@ -5,21 +5,26 @@ import LockOutCore
 /// The health gate's record and settings, each as JSON in its single-row table, and its log.
 ///
 /// A record that can't be read loads as nil (the gate starts afresh, closed); settings that can't be
-/// read load as the defaults — a damaged file never unlocks more than the defaults do.
+/// read load as the defaults — a damaged file never unlocks more than the defaults do. Settings (and a
+/// held edit in the record) are clamped into their ranges when read, and written back corrected.
 public struct GRDBGateStore: GateStore {
     private let writer: any DatabaseWriter
+    private let corrections: SettingCorrections
 
-    init(_ writer: any DatabaseWriter) {
+    init(_ writer: any DatabaseWriter, corrections: SettingCorrections = .unheard) {
         self.writer = writer
+        self.corrections = corrections
     }
 
     /// The gate kept in `database`.
     public init(_ database: AppDatabase) {
-        self.init(database.writer)
+        self.init(database.writer, corrections: database.corrections)
     }
 
     public func loadRecord() throws -> GateRecord? {
-        try writer.read { db in try Self.record(db) }
+        try corrections.read(writer, Self.record) { record, db in
+            if let record { try Self.save(record, to: "gateRecord", db) }
+        }
     }
 
     public func saveRecord(_ record: GateRecord) throws {
@@ -27,7 +32,7 @@ public struct GRDBGateStore: GateStore {
     }
 
     public func loadSettings() throws -> GateSettings {
-        try writer.read { db in try Self.settings(db) }
+        try corrections.read(writer, Self.settings) { settings, db in try Self.save(settings, to: "gateSettings", db) }
     }
 
     /// Throws `GateInputError` for invalid settings and writes nothing.
@@ -55,28 +60,35 @@ public struct GRDBGateStore: GateStore {
 
     /// One write transaction: settings and record are read, changed, and written back only where they changed.
     public func update<Outcome>(_ change: (inout GateStoreContents) throws -> Outcome) throws -> Outcome {
-        try writer.write { db in
-            let stored = GateStoreContents(settings: try Self.settings(db), record: try Self.record(db))
+        let (outcome, found) = try writer.write { db in
+            let (settings, settingsCorrections) = try Self.settings(db)
+            let (record, recordCorrections) = try Self.record(db)
+            let stored = GateStoreContents(settings: settings, record: record)
             var contents = stored
             let outcome = try change(&contents)
-            if contents.settings != stored.settings {
+            if contents.settings != stored.settings || !settingsCorrections.isEmpty {
                 try contents.settings.validate()
                 try Self.save(contents.settings, to: "gateSettings", db)
             }
-            if let record = contents.record, record != stored.record {
+            if let record = contents.record, record != stored.record || !recordCorrections.isEmpty {
                 try Self.save(record, to: "gateRecord", db)
             }
             try Self.append(contents.newLogEntries, db)
-            return outcome
+            return (outcome, settingsCorrections + recordCorrections)
         }
+        if !found.isEmpty { corrections.report(found) }
+        return outcome
     }
 
-    private static func record(_ db: Database) throws -> GateRecord? {
-        try load(GateRecord.self, from: "gateRecord", db)
+    /// The stored record with its held edit clamped, and what had to change.
+    private static func record(_ db: Database) throws -> (GateRecord?, [SettingCorrection]) {
+        guard let record = try load(GateRecord.self, from: "gateRecord", db) else { return (nil, []) }
+        return record.clamped()
     }
 
-    private static func settings(_ db: Database) throws -> GateSettings {
-        try load(GateSettings.self, from: "gateSettings", db) ?? .defaults
+    /// The stored settings (the defaults when none) clamped, and what had to change.
+    private static func settings(_ db: Database) throws -> (GateSettings, [SettingCorrection]) {
+        (try load(GateSettings.self, from: "gateSettings", db) ?? .defaults).clamped()
     }
 
     private static func append(_ entries: [GateLogEntry], _ db: Database) throws {

@@ -3,6 +3,7 @@ import Foundation
 import LockOutAgent
 import LockOutCore
 import LockOutStore
+import Logging
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
@@ -15,7 +16,10 @@ struct GlobalOptions: ParsableArguments {
         let directory = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? DataLocation.defaultDirectory(environment: environment)
         let clock = try ProcessClock.fromEnvironment(environment)
-        let database = try AppDatabase.open(at: DataLocation.databaseURL(in: directory))
+        let database = try AppDatabase.open(at: DataLocation.databaseURL(in: directory)) { corrections in
+            let logger = Logger(label: "lockout.store")
+            for correction in corrections { logger.warning("\(correction)") }
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
         let stores = BreakStores(

@@ -127,6 +127,33 @@ struct GateCLITests {
         #expect(json["reason"] as? String == "noGoalsToday")
     }
 
+    /// Runs `sql` on the harness's database with the sqlite3 shell, as a person editing it by hand would.
+    static func sqlite(_ cli: CLIHarness, _ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", cli.directory.appendingPathComponent("lockout.sqlite").path, sql]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
+    }
+
+    @Test("an unlock time stored by hand as 2000 minutes reads as 23:59, never 33:20; the warning is logged once")
+    func handEditedUnlockTime() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run("gate", "goal", "set", "unlock-time", "19:00").status == 0)
+        try Self.sqlite(cli, "UPDATE gateSettings SET json = json_set(json, '$.unlockTime.target', 2000)")
+
+        let status = try cli.run("gate", "status")
+        #expect(status.stdout.hasPrefix("Health gate: closed until 10,000 steps (0 so far) and 23:59\n"))
+        #expect(status.stdout.contains("  unlock-time  until 23:59 (in 14h59m)  every day\n"))
+        #expect(status.stderr.contains("warning"))
+        #expect(status.stderr.contains("gate unlock-time: stored 33:20 is outside 00:00...23:59, read as 23:59"))
+        let again = try cli.run("gate", "status", "--json")
+        #expect(again.stderr.isEmpty, "stderr was \(again.stderr)")
+        #expect(try Self.goal(again.json(), "unlock-time")["target"] as? Int == 1_439)
+    }
+
     @Test("a weaker goal while closed is held; typing the code after the wait applies it")
     func heldEditAndConfirm() throws {
         let cli = try CLIHarness()
