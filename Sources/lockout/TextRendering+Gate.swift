@@ -7,8 +7,8 @@ extension TextRendering {
     static func gate(_ screen: GateScreen) -> String {
         var lines = [gateHeadline(screen)]
         let rows = Dictionary(uniqueKeysWithValues: screen.goals.map { ($0.kind, $0) })
-        for kind in GateGoalKind.allCases {
-            lines.append("  " + kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + goalLine(kind, screen: screen, row: rows[kind]))
+        for goal in screen.goalSettings {
+            lines.append("  " + goal.kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + goalLine(goal, screen: screen, row: rows[goal.kind]))
         }
         lines.append(blockList(screen))
         switch screen.peek {
@@ -50,9 +50,9 @@ extension TextRendering {
         return "Blocked apps: " + names.joined(separator: ", ")
     }
 
-    private static func goalLine(_ kind: GateGoalKind, screen: GateScreen, row: GateScreen.GoalRow?) -> String {
-        let goal = screen.settings[kind]
-        let days = goal.schedule == .everyDay ? "every day" : goal.schedule.text
+    private static func goalLine(_ goal: GateScreen.GoalSetting, screen: GateScreen, row: GateScreen.GoalRow?) -> String {
+        let kind = goal.kind
+        let days = goal.days
         let setting = "\(GateText.target(kind, goal.target)), \(days)"
         guard goal.isEnabled else { return "off (\(setting))" }
         guard let row else { return "not today (\(setting))" }
@@ -108,7 +108,10 @@ struct GateStatusJSON: Encodable {
         let kind: String
         let enabled: Bool
         let target: Int
+        /// As `--days` takes it: `every`, `weekdays`, `weekends`, `mon,wed`, `today (2026-11-23)`.
         let days: String
+        /// As people say it: `every day`, `weekdays`, `weekends`, `Mon, Wed`, `today (2026-11-23)`.
+        let daysText: String
         let appliesToday: Bool
         let current: Double?
         let fraction: Double?
@@ -149,11 +152,11 @@ struct GateStatusJSON: Encodable {
         }
         closedBy = screen.closingGoals.map(\.rawValue)
         let rows = Dictionary(uniqueKeysWithValues: screen.goals.map { ($0.kind, $0) })
-        goals = GateGoalKind.allCases.map { kind in
-            let goal = screen.settings[kind]
-            let row = rows[kind]
+        goals = screen.goalSettings.map { goal in
+            let row = rows[goal.kind]
             return Goal(
-                kind: kind.rawValue, enabled: goal.isEnabled, target: goal.target, days: goal.schedule.text,
+                kind: goal.kind.rawValue, enabled: goal.isEnabled, target: goal.target,
+                days: screen.settings[goal.kind].schedule.text, daysText: goal.days,
                 appliesToday: row != nil, current: row?.current, fraction: row?.fraction, met: row?.isMet
             )
         }

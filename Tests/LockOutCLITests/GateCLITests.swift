@@ -154,6 +154,34 @@ struct GateCLITests {
         #expect(try Self.goal(again.json(), "unlock-time")["target"] as? Int == 1_439)
     }
 
+    @Test("day sets read as people say them: every day, weekdays, weekends, Mon, Wed, Fri — in the text and the JSON")
+    func daySets() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let weekdays = try cli.run("gate", "goal", "set", "steps", "10000", "--days", "fri,thu,wed,tue,mon")
+        #expect(weekdays.stdout.contains("  steps        0 / 10,000 steps  0%  weekdays\n"), "stdout was \(weekdays.stdout)")
+        #expect(try cli.run("gate", "goal", "set", "energy", "500", "--days", "sun,sat").status == 0)
+        #expect(try cli.run("gate", "goal", "set", "exercise", "30", "--days", "sat,fri,thu,wed,tue,mon,sun").status == 0)
+        let listed = try cli.run("gate", "goal", "set", "unlock-time", "19:00", "--days", "fri,mon,wed")
+        #expect(listed.stdout.contains("""
+              steps        0 / 10,000 steps  0%  weekdays
+              energy       not today (500 kcal, weekends)
+              exercise     0 / 30 min  0%  every day
+              unlock-time  until 19:00 (in 10h)  Mon, Wed, Fri
+
+            """), "stdout was \(listed.stdout)")
+
+        let json = try cli.run("gate", "status", "--json").json()
+        let days = try ["steps", "energy", "exercise", "unlock-time"].map { try Self.goal(json, $0)["days"] as? String }
+        let daysText = try ["steps", "energy", "exercise", "unlock-time"].map { try Self.goal(json, $0)["daysText"] as? String }
+        #expect(days == ["weekdays", "weekends", "every", "mon,wed,fri"])
+        #expect(daysText == ["weekdays", "weekends", "every day", "Mon, Wed, Fri"])
+
+        #expect(try cli.run("gate", "goal", "set", "steps", "10000", "--days", "today").stdout.contains("  today (2026-11-23)\n"))
+        let today = try cli.run("gate", "status", "--json").json()
+        #expect(try Self.goal(today, "steps")["daysText"] as? String == "today (2026-11-23)")
+    }
+
     @Test("a weaker goal while closed is held; typing the code after the wait applies it")
     func heldEditAndConfirm() throws {
         let cli = try CLIHarness()

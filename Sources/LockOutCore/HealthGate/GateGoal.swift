@@ -85,63 +85,6 @@ public enum Weekday: Int, CaseIterable, Codable, Comparable, Hashable, Sendable 
     public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// The days a goal applies on.
-public enum GoalSchedule: Codable, Hashable, Sendable {
-    /// Every day of the week.
-    case everyDay
-    /// Monday to Friday.
-    case weekdays
-    /// Saturday and Sunday.
-    case weekends
-    /// The chosen days of the week; never empty once validated.
-    case chosen(days: Set<Weekday>)
-    /// Only on `day`; after its midnight the goal is disabled and its schedule goes back to every day.
-    case todayOnly(day: LocalDate)
-
-    /// Whether the goal applies on `day`, a `weekday`.
-    public func includes(_ day: LocalDate, weekday: Weekday) -> Bool {
-        switch self {
-        case .everyDay: true
-        case .weekdays: weekday.isWorkday
-        case .weekends: !weekday.isWorkday
-        case .chosen(let days): days.contains(weekday)
-        case .todayOnly(let only): only == day
-        }
-    }
-
-    /// How the CLI shows the schedule: `every`, `weekdays`, `weekends`, `mon,wed`, `today (2026-11-23)`.
-    public var text: String {
-        switch self {
-        case .everyDay: "every"
-        case .weekdays: "weekdays"
-        case .weekends: "weekends"
-        case .chosen(let days): days.sorted { $0.mondayFirst < $1.mondayFirst }.map(\.shortName).joined(separator: ",")
-        case .todayOnly(let day): "today (\(day))"
-        }
-    }
-
-    /// Parses `every`, `weekdays`, `weekends`, `today` (meaning `today`) or a list like `mon,wed,fri`.
-    public init(parsing text: String, today: LocalDate) throws(GateInputError) {
-        let cleaned = text.trimmingCharacters(in: .whitespaces).lowercased()
-        switch cleaned {
-        case "every", "everyday", "daily": self = .everyDay
-        case "weekdays": self = .weekdays
-        case "weekends": self = .weekends
-        case "today": self = .todayOnly(day: today)
-        default:
-            var days: Set<Weekday> = []
-            for part in cleaned.split(separator: ",", omittingEmptySubsequences: false) {
-                let name = part.trimmingCharacters(in: .whitespaces)
-                guard let day = Weekday.allCases.first(where: { $0.shortName == name || "\($0)" == name })
-                else { throw .unknownDays(text) }
-                days.insert(day)
-            }
-            guard !days.isEmpty else { throw .unknownDays(text) }
-            self = .chosen(days: days)
-        }
-    }
-}
-
 extension Weekday {
     /// Monday is 0, Sunday 6: the order a European week is read in.
     var mondayFirst: Int { (rawValue + 5) % 7 }

@@ -19,6 +19,18 @@ public struct GateScreen: Codable, Hashable, Sendable {
         public let text: String
     }
 
+    /// One goal's setting, whether or not it applies today.
+    public struct GoalSetting: Codable, Hashable, Sendable {
+        /// Which goal.
+        public let kind: GateGoalKind
+        /// Whether it counts.
+        public let isEnabled: Bool
+        /// What it demands.
+        public let target: Int
+        /// The days as people say them: `every day`, `weekdays`, `weekends`, `Mon, Wed, Fri`, `today (2026-11-23)`.
+        public let days: String
+    }
+
     /// Whether a peek can be taken now.
     public enum Peek: Codable, Hashable, Sendable {
         /// A peek of this many seconds is available.
@@ -65,6 +77,13 @@ public struct GateScreen: Codable, Hashable, Sendable {
     public var blockedApps: [BlockedApp] { settings.blockedApps }
     /// Every goal's setting, the ones that do not apply today too.
     public let settings: GateSettings
+    /// Every goal's setting as the screen shows it, in goal order.
+    public var goalSettings: [GoalSetting] {
+        GateGoalKind.allCases.map { kind in
+            let goal = settings[kind]
+            return GoalSetting(kind: kind, isEnabled: goal.isEnabled, target: goal.target, days: goal.schedule.readableText)
+        }
+    }
     /// The weakening edit waiting for the goals or its code.
     public let heldSettings: GateSettings?
 
