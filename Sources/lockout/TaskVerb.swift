@@ -19,7 +19,7 @@ struct TaskVerb: ParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "What to do.") var title: String
         @Option(help: "When it is due: YYYY-MM-DD or 'YYYY-MM-DD HH:MM' (local time).") var due: String?
-        @Option(help: "1h-before, morning-of, day-before, on (the default for the due date) or 'YYYY-MM-DD HH:MM'.")
+        @Option(help: "on (1 hour before a due time, 09:00 on a due day, else 1 hour from now), 1h-before, morning-of, day-before or 'YYYY-MM-DD HH:MM'.")
         var remind: String?
 
         func run() throws {
@@ -51,7 +51,7 @@ struct TaskVerb: ParsableCommand {
 
     struct Remind: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set a task's reminder: off, on (1 hour before a due time, else 09:00 on the due day), 1h-before, morning-of, day-before or 'YYYY-MM-DD HH:MM'."
+            abstract: "Set a task's reminder: off, on (1 hour before a due time, 09:00 on a due day, else 1 hour from now), 1h-before, morning-of, day-before or 'YYYY-MM-DD HH:MM'."
         )
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The task id from 'lockout task list'.") var id: String
@@ -117,8 +117,7 @@ private func performTask(_ global: GlobalOptions, _ makeCommand: (Calendar) thro
     print(TextRendering.tasks([row]))
 }
 
-/// `on` is the default for the task's due date; the rest as ``TaskInput/reminder(_:calendar:)`` reads them.
+/// `on` is the default for the task's due date (one hour from now without one); the rest as ``TaskInput/reminder(_:calendar:)`` reads them.
 func parseReminderChoice(_ text: String, calendar: Calendar) throws -> ReminderChoice {
-    if text.trimmingCharacters(in: .whitespaces).lowercased() == "on" { return .standard }
-    return try TaskInput.reminder(text, calendar: calendar).map(ReminderChoice.preset) ?? .off
+    try TaskInput.reminderChoice(text, calendar: calendar)
 }

@@ -203,6 +203,46 @@ struct ActivityHistoryTaskCLITests {
         #expect(try Self.task(cli, id: 1)["remindsAt"] as? String == "18:30")
     }
 
+    @Test("--remind on for a task without a due date reminds one hour from now; so does 'task remind ID on'")
+    func onWithoutDueDate() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let added = try cli.run("task", "add", "Water the plants", "--remind", "on")
+        #expect(added.status == 0, "stderr was \(added.stderr)")
+        #expect(added.stdout.contains(" ⏰  —    Water the plants  2026-11-23 10:00\n"))
+        #expect(try Self.task(cli, id: 1)["reminder"] as? String == "2026-11-23 10:00")
+
+        #expect(try cli.run("task", "add", "Call the bank").status == 0)
+        let reminded = try cli.run("task", "remind", "2", "on", now: "2026-11-23T12:30:00Z")
+        #expect(reminded.status == 0, "stderr was \(reminded.stderr)")
+        let bank = try Self.task(cli, id: 2)
+        #expect(bank["hasReminder"] as? Bool == true)
+        #expect(bank["reminder"] as? String == "2026-11-23 14:30")
+    }
+
+    @Test("a refused reminder names what was typed: 1h-before, day-before or on, never morning-of")
+    func refusalsNameTheChoice() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run("task", "add", "Call the bank").status == 0)
+        let expectedHint = "needs a due date and the task has none: use on (one hour from now) or YYYY-MM-DD HH:MM"
+        Self.expectRefusal(try cli.run("task", "add", "Pay", "--remind", "1h-before"), saying: "the reminder 1h-before \(expectedHint)")
+        Self.expectRefusal(try cli.run("task", "remind", "1", "day-before"), saying: "the reminder day-before \(expectedHint)")
+        Self.expectRefusal(
+            try cli.run("task", "add", "Pay", "--due", "2026-11-23 09:30", "--remind", "on"),
+            saying: "the reminder on would fire at 2026-11-23 08:30, which has passed"
+        )
+        Self.expectRefusal(
+            try cli.run("task", "remind", "1", "2026-11-23 08:00"),
+            saying: "the reminder at 2026-11-23 08:00 has passed"
+        )
+        for arguments in [["task", "add", "Pay", "--remind", "1h-before"], ["task", "remind", "1", "day-before"]] {
+            #expect(try !cli.run(arguments).stderr.contains("morning-of"))
+        }
+        #expect(try Self.tasks(cli).count == 1)
+        #expect(try Self.task(cli, id: 1)["hasReminder"] as? Bool == false)
+    }
+
     @Test("done marks the task and its reminder no longer fires; delete removes it")
     func doneAndDelete() throws {
         let cli = try CLIHarness()
@@ -228,7 +268,7 @@ struct ActivityHistoryTaskCLITests {
         Self.expectRefusal(try cli.run("task", "delete", "abc"), saying: "'abc' is not a task id")
         Self.expectRefusal(try cli.run("task", "remind", "99", "on"), saying: "no task with id 99")
         Self.expectRefusal(try cli.run("task", "remind", "1", "soonish"), saying: "unknown reminder 'soonish'")
-        Self.expectRefusal(try cli.run("task", "remind", "1", "morning-of"), saying: "needs a due date")
+        Self.expectRefusal(try cli.run("task", "remind", "1", "morning-of"), saying: "the reminder morning-of needs a due date")
         Self.expectRefusal(try cli.run("task", "add", "Call", "--due", "tomorrow"), saying: "malformed due date 'tomorrow'")
         Self.expectRefusal(try cli.run("task", "add", "   "), saying: "a task needs a title")
         #expect(try cli.run("task", "list", "--json").stdout == before)

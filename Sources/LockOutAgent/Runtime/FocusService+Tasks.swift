@@ -9,14 +9,14 @@ extension FocusService {
         let tasks = stores.tasks
         switch command {
         case .add(let title, let due, let choice):
-            let preset = choice?.preset(for: due)
-            try checkReminder(preset, for: TaskItem(id: TaskID(rawValue: 1), title: title, due: due), now: now)
+            let preset = choice?.preset(for: due, now: now)
+            try checkReminder(choice, preset, for: TaskItem(id: TaskID(rawValue: 1), title: title, due: due), now: now)
             let task = try tasks.add(title: title, due: due, reminder: preset)
             return (row(task, now), ReminderLifecycle.saved(task, previous: nil, now: now, calendar: calendar))
         case .remind(let id, let choice):
             let task = try existing(id)
-            let preset = choice.preset(for: task.due)
-            try checkReminder(preset, for: task, now: now)
+            let preset = choice.preset(for: task.due, now: now)
+            try checkReminder(choice, preset, for: task, now: now)
             let updated = task.with(reminder: .some(preset))
             try tasks.update(updated)
             return (row(updated, now), ReminderLifecycle.saved(updated, previous: task, now: now, calendar: calendar))
@@ -44,12 +44,13 @@ extension FocusService {
         return task
     }
 
-    /// A preset must have the due date it counts from, and a reminder set now must still lie ahead.
-    private func checkReminder(_ preset: ReminderPreset?, for task: TaskItem, now: Date) throws {
-        guard let preset else { return }
+    /// A preset must have the due date it counts from, and a reminder set now must still lie ahead;
+    /// a refusal names the `choice` as the person typed it.
+    private func checkReminder(_ choice: ReminderChoice?, _ preset: ReminderPreset?, for task: TaskItem, now: Date) throws {
+        guard let choice, let preset else { return }
         try ReminderPlanner.validate(preset, for: task)
         if let fires = ReminderPlanner.fireDate(for: task, preset: preset, calendar: calendar), fires <= now {
-            throw FocusDataError.reminderInPast(FocusSessionDetail.localText(fires, calendar))
+            throw FocusDataError.reminderInPast(choice: choice.text(in: calendar), moment: FocusSessionDetail.localText(fires, calendar))
         }
     }
 

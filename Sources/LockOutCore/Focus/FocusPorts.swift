@@ -59,8 +59,9 @@ public enum FocusDataError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformedReminder(String)
     /// The preset counts from a due date the task does not have.
     case reminderNeedsDueDate(ReminderPreset)
-    /// The reminder would fire at a moment that has passed (given as `YYYY-MM-DD HH:MM`).
-    case reminderInPast(String)
+    /// The reminder, as typed (`on`, `1h-before`, `2026-11-23 18:30`), would fire at `moment`
+    /// (`YYYY-MM-DD HH:MM`), which has passed.
+    case reminderInPast(choice: String, moment: String)
     /// The range starts after it ends.
     case invalidDateRange(from: LocalDate, to: LocalDate)
     /// No focus session has this id, or the text is no id.
@@ -88,11 +89,14 @@ public enum FocusDataError: Error, Equatable, Sendable, CustomStringConvertible 
         case .malformedDate(let text):
             "malformed date '\(text)': use YYYY-MM-DD"
         case .malformedReminder(let text):
-            "unknown reminder '\(text)': use off, \(ReminderPreset.presetNames.joined(separator: ", ")) or YYYY-MM-DD HH:MM"
+            "unknown reminder '\(text)': use off, on, \(ReminderPreset.presetNames.joined(separator: ", ")) or YYYY-MM-DD HH:MM"
         case .reminderNeedsDueDate(let preset):
-            "the reminder \(preset.name) needs a due date: add --due YYYY-MM-DD or use YYYY-MM-DD HH:MM"
-        case .reminderInPast(let moment):
-            "the reminder would fire at \(moment), which has passed: choose a later time, another preset or off"
+            "the reminder \(preset.name) needs a due date and the task has none: use on (one hour from now) "
+                + "or YYYY-MM-DD HH:MM, or add the task with --due YYYY-MM-DD"
+        case .reminderInPast(let choice, let moment) where choice == moment:
+            "the reminder at \(moment) has passed: choose a later time, a preset or off"
+        case .reminderInPast(let choice, let moment):
+            "the reminder \(choice) would fire at \(moment), which has passed: choose a later time, another preset or off"
         case .invalidDateRange(let from, let to):
             "--from \(from) is after --to \(to): use a from date on or before the to date"
         case .unknownSession(let id):

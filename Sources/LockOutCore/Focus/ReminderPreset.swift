@@ -14,10 +14,15 @@ public enum ReminderPreset: Codable, Hashable, Sendable {
     /// The names the command line accepts, in the order help shows them.
     public static let presetNames = ["1h-before", "morning-of", "day-before"]
 
+    /// How long after asking `on` fires for a task without a due date.
+    public static let undatedLead: TimeInterval = 3600
+
     /// What a person gets when they turn a reminder on without choosing: 1 hour before when the task
-    /// is due at a time, otherwise 09:00 on the due day.
-    public static func `default`(for due: TaskDue?) -> ReminderPreset {
-        due?.time == nil ? .morningOf : .hourBefore
+    /// is due at a time, 09:00 on the due day when it is due on a day, and one hour after `now` when it
+    /// has no due date (there is nothing to count back from, so `on` counts from now).
+    public static func `default`(for due: TaskDue?, now: Date) -> ReminderPreset {
+        guard let due else { return .exact(now.addingTimeInterval(undatedLead)) }
+        return due.time == nil ? .morningOf : .hourBefore
     }
 
     /// Whether the preset counts from the due date, so a task without one cannot use it.

@@ -4,17 +4,27 @@ import Foundation
 public enum ReminderChoice: Codable, Hashable, Sendable {
     /// No reminder.
     case off
-    /// The default for the task's due date: 1 hour before, or 09:00 when it has no time.
+    /// `on`: the default for the task's due date — 1 hour before, 09:00 when it has no time, and one
+    /// hour from now when it has no due date.
     case standard
     /// This preset or exact moment.
     case preset(ReminderPreset)
 
-    /// The preset this choice sets on a task due at `due`; nil for off.
-    public func preset(for due: TaskDue?) -> ReminderPreset? {
+    /// The preset this choice sets, at `now`, on a task due at `due`; nil for off.
+    public func preset(for due: TaskDue?, now: Date) -> ReminderPreset? {
         switch self {
         case .off: nil
-        case .standard: ReminderPreset.default(for: due)
+        case .standard: ReminderPreset.default(for: due, now: now)
         case .preset(let preset): preset
+        }
+    }
+
+    /// The choice as a person types it, for messages: `off`, `on`, `1h-before`, `2026-11-23 18:30`.
+    public func text(in calendar: Calendar) -> String {
+        switch self {
+        case .off: "off"
+        case .standard: "on"
+        case .preset(let preset): preset.text(in: calendar)
         }
     }
 }

@@ -14,6 +14,13 @@ public enum TaskInput {
         return TaskDue(day: day, time: time)
     }
 
+    /// Parses `--remind` and `task remind`: `on` (the default for the task's due date, or one hour
+    /// from now without one), or anything ``reminder(_:calendar:)`` reads; throws `.malformedReminder` otherwise.
+    public static func reminderChoice(_ text: String, calendar: Calendar) throws(FocusDataError) -> ReminderChoice {
+        if text.trimmingCharacters(in: .whitespaces).lowercased() == "on" { return .standard }
+        return try reminder(text, calendar: calendar).map(ReminderChoice.preset) ?? .off
+    }
+
     /// Parses `--remind`: `off` (nil), `1h-before`, `morning-of`, `day-before` or an exact
     /// `YYYY-MM-DD HH:MM` in `calendar`'s time zone; throws `.malformedReminder` otherwise.
     public static func reminder(_ text: String, calendar: Calendar) throws(FocusDataError) -> ReminderPreset? {

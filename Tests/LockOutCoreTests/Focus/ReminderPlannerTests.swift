@@ -25,16 +25,44 @@ struct ReminderPlannerTests {
         ReminderPlanner.fireDate(for: task, preset: preset, calendar: berlin)
     }
 
+    private static let now = berlinDate(2026, 11, 23, 8, 10)
+
     @Test("The default for a task due at a time is 1 hour before")
     func defaultWithTime() {
-        #expect(ReminderPreset.default(for: Self.task(Self.nov23, 14).due) == .hourBefore)
+        #expect(ReminderPreset.default(for: Self.task(Self.nov23, 14).due, now: Self.now) == .hourBefore)
     }
 
     @Test("The default for a task due on a day without a time is the morning of, 09:00")
     func defaultWithoutTime() {
         let task = Self.task(Self.nov23)
-        let preset = ReminderPreset.default(for: task.due)
+        let preset = ReminderPreset.default(for: task.due, now: Self.now)
         #expect(Self.fire(task, preset) == Self.berlinDate(2026, 11, 23, 9))
+    }
+
+    @Test("'on' for a task without a due date fires one hour from now, and needs no due date")
+    func defaultWithoutDue() throws {
+        let task = Self.task(nil)
+        let preset = try #require(ReminderChoice.standard.preset(for: task.due, now: Self.now))
+        #expect(preset == .exact(Self.berlinDate(2026, 11, 23, 9, 10)))
+        #expect(throws: Never.self) { try ReminderPlanner.validate(preset, for: task) }
+        #expect(ReminderPlanner.planned(task.with(reminder: preset), now: Self.now, calendar: Self.berlin) == Self.berlinDate(2026, 11, 23, 9, 10))
+    }
+
+    @Test("A choice is written back as the person typed it", arguments: [
+        (ReminderChoice.off, "off"), (.standard, "on"), (.preset(.hourBefore), "1h-before"), (.preset(.morningOf), "morning-of"),
+        (.preset(.dayBefore), "day-before"), (.preset(.exact(berlinDate(2026, 11, 23, 18, 30))), "2026-11-23 18:30"),
+    ])
+    func choiceText(choice: ReminderChoice, typed: String) {
+        #expect(choice.text(in: Self.berlin) == typed)
+    }
+
+    @Test("Refusals name the reminder as typed, never a preset the person did not choose")
+    func refusalsNameWhatWasTyped() {
+        #expect(FocusDataError.reminderNeedsDueDate(.hourBefore).description.hasPrefix("the reminder 1h-before needs a due date"))
+        #expect(FocusDataError.reminderInPast(choice: "on", moment: "2026-11-23 09:00").description
+            == "the reminder on would fire at 2026-11-23 09:00, which has passed: choose a later time, another preset or off")
+        #expect(FocusDataError.reminderInPast(choice: "2026-11-23 07:00", moment: "2026-11-23 07:00").description
+            == "the reminder at 2026-11-23 07:00 has passed: choose a later time, a preset or off")
     }
 
     @Test("1 hour before a 14:00 due time fires at 13:00")

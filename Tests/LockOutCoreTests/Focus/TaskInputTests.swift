@@ -61,7 +61,15 @@ struct TaskInputTests {
     @Test("An unknown reminder's message lists everything allowed")
     func unknownReminderMessage() {
         #expect(FocusDataError.malformedReminder("soon").description
-            == "unknown reminder 'soon': use off, 1h-before, morning-of, day-before or YYYY-MM-DD HH:MM")
+            == "unknown reminder 'soon': use off, on, 1h-before, morning-of, day-before or YYYY-MM-DD HH:MM")
+    }
+
+    @Test("A reminder choice reads on, off, the presets and a moment", arguments: [
+        ("on", ReminderChoice.standard), (" ON ", .standard), ("off", .off), ("1h-before", .preset(.hourBefore)),
+        ("morning-of", .preset(.morningOf)),
+    ])
+    func choiceParses(text: String, expected: ReminderChoice) throws {
+        #expect(try TaskInput.reminderChoice(text, calendar: Self.berlin) == expected)
     }
 
     @Test("A task id is a positive number; anything else throws malformedTaskID")
