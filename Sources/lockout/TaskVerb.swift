@@ -27,7 +27,7 @@ struct TaskVerb: ParsableCommand {
                 .add(
                     title: title,
                     due: try due.map(TaskInput.due),
-                    reminder: try remind.map { try parseReminderChoice($0, calendar: calendar) }
+                    reminder: try remind.map { try TaskInput.reminderChoice($0, calendar: calendar) }
                 )
             }
         }
@@ -59,7 +59,7 @@ struct TaskVerb: ParsableCommand {
 
         func run() throws {
             try performTask(global) { calendar in
-                .remind(try TaskID(parsing: id), try parseReminderChoice(choice, calendar: calendar))
+                .remind(try TaskID(parsing: id), try TaskInput.reminderChoice(choice, calendar: calendar))
             }
         }
     }
@@ -115,9 +115,4 @@ private func performTask(_ global: GlobalOptions, _ makeCommand: (Calendar) thro
         return try context.focusControl().perform(command)
     }
     print(TextRendering.tasks([row]))
-}
-
-/// `on` is the default for the task's due date (one hour from now without one); the rest as ``TaskInput/reminder(_:calendar:)`` reads them.
-func parseReminderChoice(_ text: String, calendar: Calendar) throws -> ReminderChoice {
-    try TaskInput.reminderChoice(text, calendar: calendar)
 }
