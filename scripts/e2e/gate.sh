@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End to end: the health gate on the real `lockout run` under a real notification daemon, on the real
 # clock. Run it inside scripts/e2e/with-desktop.sh. A person keeps the default goal (10,000 steps), blocks
-# a program (a copy of `sleep` named `e2egame`), watches it being stopped within 2 seconds with a
-# notification saying why, logs steps until the goal is met, sees the gate open and the program run,
+# a program (a copy of `sleep` named `e2egame` and a number of its own), watches it being stopped
+# within 2 seconds with a notification saying why, logs steps until the goal is met, sees the gate open and the program run,
 # raises the goal, imports a Health export to meet it, uses the emergency unlock, and sees that another
 # program and the agent's own CLI are never touched.
 set -euo pipefail
@@ -24,8 +24,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# A name of its own for each run, so two runs on one machine never stop each other's program.
+game="e2egame$((RANDOM % 100000))"
+Game="E${game#e}"
 mkdir -p "$data/bin"
-cp "$(command -v sleep)" "$data/bin/e2egame"
+cp "$(command -v sleep)" "$data/bin/$game"
 cp "$(command -v sleep)" "$data/bin/e2etool"
 
 # gate FIELD: a field of `lockout gate status --json`.
@@ -64,11 +67,11 @@ start_agent
 lockout stop >/dev/null # breaks off: only the gate notifies in this run
 
 echo "e2e: a blocked program is stopped while the steps goal is unmet"
-lockout gate block add e2egame >/dev/null
+lockout gate block add "$game" >/dev/null
 gate_is state closed || fail "the gate is not closed with no steps logged"
-start_program e2egame
+start_program "$game"
 expect_stopped
-wait_until "the shield's notification" shown_at_least $'LockOut\tE2egame is locked\tE2egame is locked until you reach 10,000 steps — 0 so far' 1
+wait_until "the shield's notification" shown_at_least "LockOut"$'\t'"$Game is locked"$'\t'"$Game is locked until you reach 10,000 steps — 0 so far" 1
 
 echo "e2e: another program and the CLI itself run while the gate is closed"
 start_program e2etool
@@ -79,25 +82,25 @@ kill -0 "$other_pid" 2>/dev/null || fail "a program that is not blocked was stop
 
 echo "e2e: logging some steps is not enough: it is stopped again, with the progress"
 lockout health log steps 6240 >/dev/null
-start_program e2egame
+start_program "$game"
 expect_stopped
-wait_until "the notification with the new total" shown_at_least $'E2egame is locked until you reach 10,000 steps — 6,240 so far' 1
+wait_until "the notification with the new total" shown_at_least "$Game is locked until you reach 10,000 steps — 6,240 so far" 1
 
 echo "e2e: reaching the goal opens the gate, and the program runs"
 logged=$(lockout health log steps 3760)
 grep -q "Health gate: open — today's goals are met" <<<"$logged" || fail "health log did not report the open gate: $logged"
 gate_is state open || fail "the gate did not open with 10,000 steps"
 wait_until "the 'Goals met' notification" shown_at_least $'LockOut\tGoals met\t' 1
-start_program e2egame
+start_program "$game"
 expect_running 3
 kill "$program_pid"
 
 echo "e2e: a stricter goal closes the gate at once, and the program is stopped again"
 lockout gate goal set steps 20000 >/dev/null
 gate_is state closed || fail "the gate did not close with a goal of 20,000 steps"
-start_program e2egame
+start_program "$game"
 expect_stopped
-wait_until "the notification with the new goal" shown_at_least $'E2egame is locked until you reach 20,000 steps — 10,000 so far' 1
+wait_until "the notification with the new goal" shown_at_least "$Game is locked until you reach 20,000 steps — 10,000 so far" 1
 
 echo "e2e: importing a Health export with today's steps opens it"
 today=$(date +%F)
@@ -110,14 +113,14 @@ cat >"$data/export.xml" <<XML
 XML
 imported=$(lockout health import "$data/export.xml")
 grep -q "Health gate: open — today's goals are met" <<<"$imported" || fail "the import did not open the gate: $imported"
-start_program e2egame
+start_program "$game"
 expect_running 3
 kill "$program_pid"
 
 echo "e2e: setting today's manual steps back closes it again"
 lockout health log steps 0 --set >/dev/null
 gate_is state closed || fail "the gate did not close with the manual steps set back to 0"
-start_program e2egame
+start_program "$game"
 expect_stopped
 
 echo "e2e: the emergency unlock opens it after the wait and the code"
@@ -132,7 +135,7 @@ echo "$code" >&3
 exec 3>&-
 wait "$unlock_pid" || fail "the emergency unlock failed: $(cat "$data/unlock.out")"
 gate_is reason emergencyUnlock || fail "the emergency unlock did not open the gate"
-start_program e2egame
+start_program "$game"
 expect_running 3
 kill "$program_pid"
 
