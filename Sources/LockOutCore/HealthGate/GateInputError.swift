@@ -16,8 +16,9 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case noDaysChosen(goal: GateGoalKind)
     /// A blocked app named by something that is not a plain executable name.
     case malformedAppName(String)
-    /// A program LockOut never blocks: itself, shells, terminals and system processes.
-    case protectedApp(String)
+    /// A program LockOut never blocks, with the reason: itself, a shell, a terminal, a system process, a part
+    /// of a desktop session, or a program this system's session starts.
+    case protectedApp(String, reason: ProtectionReason)
     /// An app already on the block list.
     case duplicateBlockedApp(String)
     /// An app that is not on the block list.
@@ -58,8 +59,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             "the \(goal.rawValue) goal needs at least one day: use every, weekdays, weekends, today or a list like mon,wed"
         case .malformedAppName(let text):
             "'\(text)' is not an executable name: use the program's name as the process list shows it, like steam or firefox, without a path or spaces"
-        case .protectedApp(let name):
-            "'\(name)' can never be blocked: LockOut, shells, terminals and system processes stay allowed"
+        case .protectedApp(let name, let reason):
+            "'\(name)' can never be blocked: \(reason)"
         case .duplicateBlockedApp(let name):
             "'\(name)' is already blocked: see 'lockout gate block list'"
         case .unknownBlockedApp(let name):

@@ -43,7 +43,7 @@ struct GateAPITests: AgentAPITesting {
         #expect(shown.blockedApps == screen.blockedApps)
     }
 
-    @Test("blocking a shell gets 400 naming what stays allowed, and the block list stays empty")
+    @Test("blocking a shell gets 400 saying why it stays allowed, and the block list stays empty")
     func protectedAppRefused() async throws {
         let (fixture, agent, api) = try await started()
         defer { fixture.remove() }
@@ -51,7 +51,7 @@ struct GateAPITests: AgentAPITesting {
         let response = await api.handle(try command(.block(BlockedApp(executable: "bash"))))
 
         #expect(response.status == 400)
-        #expect(try errorMessage(response) == "'bash' can never be blocked: LockOut, shells, terminals and system processes stay allowed")
+        #expect(try errorMessage(response) == "'bash' can never be blocked: it is a shell")
         #expect(try await agent.gateScreen().blockedApps.isEmpty)
         #expect(try fixture.database.gateStore.loadSettings().blockedApps.isEmpty)
     }

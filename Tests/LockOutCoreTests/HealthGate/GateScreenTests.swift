@@ -139,7 +139,7 @@ struct HealthPortTests {
     func gateStoreValidates() {
         let store = InMemoryGateStore()
         let invalid = GateSettings(blockedApps: [BlockedApp(executable: "sshd")])
-        #expect(throws: GateInputError.protectedApp("sshd")) { try store.saveSettings(invalid) }
+        #expect(throws: GateInputError.protectedApp("sshd", reason: .known(.system))) { try store.saveSettings(invalid) }
         #expect(store.loadSettings() == .defaults)
     }
 

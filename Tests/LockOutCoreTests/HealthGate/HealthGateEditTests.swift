@@ -75,7 +75,7 @@ struct HealthGateEditTests {
         var settings = gate.settings
         settings.blockedApps.append(BlockedApp(executable: "bash"))
         let before = gate
-        #expect(throws: GateInputError.protectedApp("bash")) {
+        #expect(throws: GateInputError.protectedApp("bash", reason: .known(.shell))) {
             try gate.handle(.settingsEdited(settings, code: Self.code), now: GateFixture.at(1))
         }
         #expect(gate.settings == before.settings && gate.record == before.record)

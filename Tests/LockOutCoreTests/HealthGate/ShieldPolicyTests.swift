@@ -9,8 +9,9 @@ struct ShieldPolicyTests {
         "Xwayland", "gnome-shell", "kwin_wayland", "plasmashell", "sway", "login", "sshd", "sudo", "su",
         "gnome-terminal-server", "konsole",
     ])
-    func protectedRefused(name: String) {
-        #expect(throws: GateInputError.protectedApp(name)) {
+    func protectedRefused(name: String) throws {
+        let reason = try #require(ShieldProtection.catalog.reason(for: name))
+        #expect(throws: GateInputError.protectedApp(name, reason: reason)) {
             try GateSettings.defaults.addingBlockedApp(BlockedApp(executable: name))
         }
     }
@@ -25,10 +26,10 @@ struct ShieldPolicyTests {
         #expect(throws: GateInputError.malformedAppName(name)) { try ShieldPolicy.check(name) }
     }
 
-    @Test("the protected-app message says what stays allowed")
+    @Test("the protected-app message says why the program stays allowed")
     func protectedMessage() {
-        #expect(GateInputError.protectedApp("bash").description
-            == "'bash' can never be blocked: LockOut, shells, terminals and system processes stay allowed")
+        #expect(GateInputError.protectedApp("bash", reason: .known(.shell)).description
+            == "'bash' can never be blocked: it is a shell")
     }
 
     @Test("an app already blocked is refused")
