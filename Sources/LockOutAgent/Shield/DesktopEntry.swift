@@ -22,18 +22,48 @@ enum DesktopEntry {
 
     /// The raw value of `Exec` in the `[Desktop Entry]` group, with the string escapes (`\s`, `\\`, …) undone.
     static func execValue(in contents: String) -> String? {
-        var inMainGroup = false
-        for rawLine in contents.split(whereSeparator: \.isNewline) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("[") {
-                inMainGroup = line == "[Desktop Entry]"
-                continue
+        value(of: "Exec", in: contents)
+    }
+
+    /// The value of `key` in `group` (the same syntax serves D-Bus service files' `[D-BUS Service]`), with the
+    /// string escapes undone; the first one found.
+    static func value(of key: String, group: String = "Desktop Entry", in contents: String) -> String? {
+        values(inGroup: group, of: contents)[key]
+    }
+
+    /// The unlocalized keys of `group` and their values (the first of each), with the string escapes undone.
+    /// Lines are found with `memchr` and localized keys (`Name[de]=`, most of a large entry) are skipped after
+    /// their first bytes, so a file costs little more than reading it.
+    static func values(inGroup group: String, of contents: String) -> [String: String] {
+        let header = Array("[\(group)]".utf8)
+        var bytes = Array(contents.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return [:] }
+            var values: [String: String] = [:]
+            var inGroup = false
+            var start = 0
+            while start < buffer.count, let newline = memchr(base + start, 0x0A, buffer.count - start) {
+                let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                defer { start = end + 1 }
+                while start < end, buffer[start] == 0x20 || buffer[start] == 0x09 { start += 1 }
+                guard start < end, buffer[start] != UInt8(ascii: "#") else { continue }
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                if line[0] == UInt8(ascii: "[") {
+                    if inGroup { break }  // the group is over
+                    inGroup = line.starts(with: header)
+                    continue
+                }
+                guard inGroup, let equals = line.firstIndex(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "[") }),
+                      line[equals] == UInt8(ascii: "=")
+                else { continue }
+                let key = String(decoding: line[..<equals], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                guard values[key] == nil else { continue }
+                let value = String(decoding: line[(equals + 1)...], as: UTF8.self)
+                values[key] = unescapeString(value.trimmingCharacters(in: .whitespacesAndNewlines))
             }
-            guard inMainGroup, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
-            guard line[..<equals].trimmingCharacters(in: .whitespaces) == "Exec" else { continue }
-            return unescapeString(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+            return values
         }
-        return nil
     }
 
     /// Splits an `Exec` value into words: double quotes group, and inside them a backslash escapes `"`, `` ` ``,

@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import Glibc
+import LockOutCore
 import Logging
 
 /// Keeps blocked programs of the current user closed on Linux: each one is sent SIGTERM within 2 seconds of
@@ -18,9 +19,14 @@ import Logging
 /// settled once it was examined at least 2 s after it started (the usual fork-then-exec window is long
 /// closed by then), and it is known by pid and start time, so a reused pid is examined afresh. Every
 /// 10th scan also re-reads `comm` of settled processes, to catch a long-running process that `exec`s a
-/// blocked program. What it never touches: other users' processes (real uid from `/proc/PID/status`),
-/// itself and its chain of parents (the shell it runs in), other processes running its own executable
-/// (the LockOut CLI), pid 1 and kernel threads. Matching rules: `ShieldMatcher`.
+/// blocked program. Matching rules: `ShieldMatcher`.
+///
+/// What it never touches, even when the block list was edited by hand: a blocked name that is protected
+/// (Core's `ShieldProtection`: the catalog, and this system's session programs read from its files when
+/// shielding starts) is dropped from the list with one log line; other users' processes (real uid from
+/// `/proc/PID/status`); kernel threads; and each process `ShieldExemptions` spares, checked on every match:
+/// the agent, its parents and descendants, LockOut's executable, libexec helpers, protected programs and
+/// the pids of the protected-process source.
 public final class ProcessShield: @unchecked Sendable {
     /// How often `/proc` is read while shielding.
     public static let scanInterval: DispatchTimeInterval = .seconds(1)
@@ -43,8 +49,9 @@ public final class ProcessShield: @unchecked Sendable {
     private var onBlocked: (@Sendable (StoppedProcess) -> Void)?
     private var reader = ProcReader()
     private var known: [Int32: KnownProcess] = [:]
-    private var protectedPIDs: Set<Int32> = []
-    private var ownExecutable: String?
+    private var exemptions: ShieldExemptions
+    private var sessionPrograms: SessionProgramCache
+    private var logged: Set<String> = []  // protected names and exemptions already logged
     private var scans = 0
     private var session = 0  // moves on when shielding stops, so pending SIGKILLs of the last session lapse
 
@@ -59,12 +66,24 @@ public final class ProcessShield: @unchecked Sendable {
     }
 
     /// Creates a shield that is off; desktop-file ids are resolved in the XDG folders `environment` names.
+    ///
+    /// - Parameters:
+    ///   - sessionFolders: where the system keeps what its session starts, read when shielding starts.
+    ///   - agentPID: the process whose parents and descendants are never touched: this one, unless a test
+    ///     stands another in for it.
+    ///   - protectedProcessIDs: pids never to touch, learned elsewhere (the owners of the desktop's D-Bus
+    ///     names); asked on the shield's queue at each match, so it must answer at once from what it knows.
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         homeDirectory: String = NSHomeDirectory(),
+        sessionFolders: SessionProgramFolders = .system,
+        agentPID: Int32 = getpid(),
+        protectedProcessIDs: @escaping @Sendable () -> Set<Int32> = { [] },
         logger: Logger = Logger(label: "lockout.shield")
     ) {
         resolver = DesktopFileResolver(environment: environment, home: homeDirectory)
+        sessionPrograms = SessionProgramCache(folders: sessionFolders)
+        exemptions = ShieldExemptions(agentPID: agentPID, protectedProcessIDs: protectedProcessIDs)
         self.logger = logger
         queue.setSpecific(key: onQueue, value: true)
     }
@@ -96,7 +115,15 @@ public final class ProcessShield: @unchecked Sendable {
                 logger.warning("desktop file names no program", metadata: ["id": "\(id)"])
             }
         }
-        matcher = ShieldMatcher(targets: blocked, resolvedNames: resolved)
+        let protection = blocked.isEmpty ? ShieldProtection.catalog : ShieldProtection(systemPrograms: sessionPrograms.current())
+        let names = Set(blocked.map(\.executable) + resolved.values)
+        let protected = names.filter { protection.reason(for: $0) != nil }
+        for name in protected.sorted() where logged.insert(name).inserted {
+            logger.warning("a blocked name is protected and never stopped", metadata: [
+                "name": "\(name)", "reason": "\(protection.reason(for: name).map(String.init(describing:)) ?? "")",
+            ])
+        }
+        matcher = ShieldMatcher(targets: blocked, resolvedNames: resolved, excluding: protected)
         self.onBlocked = onBlocked
         known = [:]  // earlier decisions were against the old list
         guard !matcher.isEmpty else {
@@ -107,8 +134,7 @@ public final class ProcessShield: @unchecked Sendable {
             return
         }
         logger.info("shielding", metadata: ["names": "\(matcher.names.joined(separator: ","))"])
-        protectedPIDs = parentChain()
-        ownExecutable = reader.executablePath(getpid())
+        exemptions.refresh(protection: protection, reader: &reader)
         scans = 0
         scan()
         if timer == nil {
@@ -118,17 +144,6 @@ public final class ProcessShield: @unchecked Sendable {
             timer.activate()
             self.timer = timer
         }
-    }
-
-    /// This process, its parents up to pid 1, and pid 1.
-    private func parentChain() -> Set<Int32> {
-        var chain: Set<Int32> = [1]
-        var pid = getpid()
-        while pid > 1, chain.insert(pid).inserted {
-            guard let stat = reader.stat(pid) else { break }
-            pid = stat.parentPID
-        }
-        return chain
     }
 
     private func scan() {
@@ -157,7 +172,7 @@ public final class ProcessShield: @unchecked Sendable {
 
     /// Stops the process when it is a blocked program of this user that may be touched; true when it did.
     private func examine(_ stat: ProcStat) -> Bool {
-        guard !stat.isKernelThread, !stat.hasExited, !protectedPIDs.contains(stat.pid) else { return false }
+        guard !stat.isKernelThread, !stat.hasExited, !exemptions.agentChain.contains(stat.pid) else { return false }
         var executable: String?
         var match = matcher.match(comm: stat.comm) ?? matcher.match(fileName: reader.argumentZeroName(stat.pid))
         if match == nil {
@@ -167,7 +182,15 @@ public final class ProcessShield: @unchecked Sendable {
         guard let match else { return false }
         guard reader.realUID(stat.pid) == ownUID else { return false }
         if executable == nil { executable = reader.executablePath(stat.pid) }
-        if let ownExecutable, executable == ownExecutable { return false }
+        let argumentZero = reader.argumentZeroName(stat.pid)
+        if let exemption = exemptions.exemption(for: stat, executable: executable, argumentZero: argumentZero, reader: &reader) {
+            if logged.insert("\(match.name) \(exemption)").inserted {
+                logger.info("left a blocked name's process running", metadata: [
+                    "pid": "\(stat.pid)", "name": "\(match.name)", "why": "\(exemption)",
+                ])
+            }
+            return false
+        }
         guard kill(stat.pid, SIGTERM) == 0 else { return false }
         logger.info("stopped a blocked program", metadata: ["pid": "\(stat.pid)", "name": "\(match.name)"])
         scheduleKill(stat)

@@ -15,11 +15,12 @@ struct ShieldMatcher: Sendable {
 
     private let byName: [String: ShieldTarget]
 
-    /// Blocks each target's executable, and the program its desktop file launches as `resolvedNames` says.
-    init(targets: [ShieldTarget], resolvedNames: [ShieldTarget: String] = [:]) {
+    /// Blocks each target's executable, and the program its desktop file launches as `resolvedNames` says;
+    /// never a name in `excluding` (the protected ones).
+    init(targets: [ShieldTarget], resolvedNames: [ShieldTarget: String] = [:], excluding: Set<String> = []) {
         var byName: [String: ShieldTarget] = [:]
         for target in targets {
-            for name in [target.executable, resolvedNames[target]].compactMap({ $0 }) where !name.isEmpty {
+            for name in [target.executable, resolvedNames[target]].compactMap({ $0 }) where !name.isEmpty && !excluding.contains(name) {
                 if byName[name] == nil { byName[name] = target }
             }
         }

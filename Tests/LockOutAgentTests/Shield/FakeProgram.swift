@@ -12,11 +12,19 @@ final class FakeProgram {
 
     /// Copies `source` into a new temporary folder as `prefix` plus three random digits (under 15 bytes, so
     /// `comm` holds it whole, and unlike any other test's program).
-    init(copying source: String, prefix: String) throws {
-        name = "\(prefix)\(Int.random(in: 100...999))"
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-shield-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        url = directory.appendingPathComponent(name)
+    convenience init(copying source: String, prefix: String) throws {
+        try self.init(copying: source, name: "\(prefix)\(Int.random(in: 100...999))")
+    }
+
+    /// Copies `source` into a new temporary folder as `name` exactly, inside its subfolder `subfolder` when given
+    /// (`libexec` makes the copy a helper by where it lives).
+    init(copying source: String, name: String, subfolder: String? = nil) throws {
+        self.name = name
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-shield-\(UUID().uuidString)")
+        self.directory = directory
+        let folder = subfolder.map { directory.appendingPathComponent($0) } ?? directory
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        url = folder.appendingPathComponent(name)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: source).resolvingSymlinksInPath(), to: url)  // /bin/sh is a link
     }
 
@@ -46,6 +54,29 @@ final class FakeProgram {
     }
 }
 
+/// A sleeping child process that stands in for the agent: the shield spares it, its parents (this test
+/// process among them) and its descendants, so the test's other children, which are its siblings, are
+/// stopped as any program of this user would be.
+final class StandInAgent {
+    private let running: RunningProgram
+
+    init() throws {
+        running = try RunningProgram(URL(fileURLWithPath: "/bin/sleep"), ["600"])
+    }
+
+    var pid: Int32 { running.pid }
+
+    /// A shield for this agent, reading this system's session folders.
+    func shield(protectedProcessIDs: @escaping @Sendable () -> Set<Int32> = { [] }) -> ProcessShield {
+        ProcessShield(agentPID: pid, protectedProcessIDs: protectedProcessIDs)
+    }
+
+    /// Ends the stand-in; for the end of each test.
+    func kill() {
+        running.kill()
+    }
+}
+
 /// A started child process, with the moment and the way it ended.
 final class RunningProgram {
     struct Exit: Sendable {
@@ -56,7 +87,7 @@ final class RunningProgram {
     let process = Process()
     let exits = Inbox<Exit>()
 
-    fileprivate init(_ url: URL, _ arguments: [String]) throws {
+    init(_ url: URL, _ arguments: [String]) throws {
         process.executableURL = url
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice

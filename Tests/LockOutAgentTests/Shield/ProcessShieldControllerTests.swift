@@ -12,7 +12,9 @@ struct ProcessShieldControllerTests {
     @Test("shields on: a blocked program started afterwards is stopped within 2 s and reported with its executable")
     func onStopsBlockedProgram() async throws {
         let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
-        let controller = ProcessShieldController()
+        let agent = try StandInAgent()
+        defer { agent.kill() }
+        let controller = ProcessShieldController(shield: agent.shield())
         defer { controller.setShields(on: false, apps: []) }
         let stopped = Inbox<StoppedProcess>()
         controller.onStopped = { stopped.put($0) }
@@ -37,7 +39,9 @@ struct ProcessShieldControllerTests {
     @Test("shields off: a blocked program started afterwards keeps running and nothing is reported")
     func offLeavesProgramRunning() async throws {
         let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
-        let controller = ProcessShieldController()
+        let agent = try StandInAgent()
+        defer { agent.kill() }
+        let controller = ProcessShieldController(shield: agent.shield())
         defer { controller.setShields(on: false, apps: []) }
         let stopped = Inbox<StoppedProcess>()
         controller.onStopped = { stopped.put($0) }

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import LockOutAgent
 
-/// The shield against real processes: copies of `/bin/sleep` and `/bin/sh` under made-up names.
+/// The shield against real processes: copies of `/bin/sleep` and `/bin/sh` under made-up names, started by the
+/// test process beside a stand-in agent (the shield spares its own agent's descendants).
 /// Serialized because each test waits seconds on real time; the names differ per test anyway.
 @Suite("Shield: real processes", .serialized)
 struct ProcessShieldTests {
@@ -15,7 +16,9 @@ struct ProcessShieldTests {
         let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
         let running = try steam.start(["300"])
         defer { running.kill() }
-        let shield = ProcessShield()
+        let agent = try StandInAgent()
+        defer { agent.kill() }
+        let shield = agent.shield()
         defer { shield.apply(blocked: [], onBlocked: { _ in }) }
         let stopped = Inbox<StoppedProcess>()
         try await Task.sleep(for: .milliseconds(200))  // let it exec
@@ -32,7 +35,9 @@ struct ProcessShieldTests {
     @Test("a blocked program started while shielding is stopped within 2 s of its start")
     func newProgramStopped() async throws {
         let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
-        let shield = ProcessShield()
+        let agent = try StandInAgent()
+        defer { agent.kill() }
+        let shield = agent.shield()
         defer { shield.apply(blocked: [], onBlocked: { _ in }) }
         shield.apply(blocked: [steam.target], onBlocked: { _ in })
         try await Task.sleep(for: .milliseconds(300))  // not in step with the scans
@@ -50,7 +55,9 @@ struct ProcessShieldTests {
     func otherNameUntouched() async throws {
         let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
         let other = try FakeProgram(copying: "/bin/sleep", prefix: "fakeother")
-        let shield = ProcessShield()
+        let agent = try StandInAgent()
+        defer { agent.kill() }
+        let shield = agent.shield()
         defer { shield.apply(blocked: [], onBlocked: { _ in }) }
         let running = try other.start(["300"])
         defer { running.kill() }
@@ -76,7 +83,9 @@ struct ProcessShieldTests {
             try await Task.sleep(for: .milliseconds(20))  // until setpriv has dropped to nobody and exec'd
         }
         #expect(reader.realUID(theirs.pid) == nobody)
-        let shield = ProcessShield()
+        let agent = try StandInAgent()
+        defer { agent.kill() }
+        let shield = agent.shield()
         defer { shield.apply(blocked: [], onBlocked: { _ in }) }
         let stopped = Inbox<StoppedProcess>()
 
@@ -94,7 +103,9 @@ struct ProcessShieldTests {
     @Test("with the shield turned off, a blocked program started afterwards keeps running")
     func offTouchesNothing() async throws {
         let steam = try FakeProgram(copying: "/bin/sleep", prefix: "fakesteam")
-        let shield = ProcessShield()
+        let agent = try StandInAgent()
+        defer { agent.kill() }
+        let shield = agent.shield()
         shield.apply(blocked: [steam.target], onBlocked: { _ in })
 
         shield.apply(blocked: [], onBlocked: { _ in })
@@ -111,7 +122,9 @@ struct ProcessShieldTests {
         let steam = try FakeProgram(copying: "/bin/sh", prefix: "fakesteam")
         let running = try steam.start(["-c", "trap '' TERM; while :; do sleep 1; done"])
         defer { running.kill() }
-        let shield = ProcessShield()
+        let agent = try StandInAgent()
+        defer { agent.kill() }
+        let shield = agent.shield()
         defer { shield.apply(blocked: [], onBlocked: { _ in }) }
         let stopped = Inbox<ContinuousClock.Instant>()
         try await Task.sleep(for: .milliseconds(200))
