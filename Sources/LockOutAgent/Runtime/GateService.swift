@@ -12,18 +12,22 @@ public struct GateService: Sendable {
     public let source: any HealthReading
     public let calendar: Calendar
     private let codes: @Sendable () -> FrictionCode
+    private let sessionPrograms: @Sendable () -> [String: ProtectionReason]
 
-    /// A service over `store` and `source`; `codes` draws the 4-digit friction codes (at random unless a test fixes them).
+    /// A service over `store` and `source`; `codes` draws the 4-digit friction codes (at random unless a test
+    /// fixes them); `sessionPrograms` names what this system's session starts, read when a program is blocked.
     public init(
         store: any GateStore,
         source: any HealthReading,
         calendar: Calendar,
-        codes: @escaping @Sendable () -> FrictionCode = GateService.randomCode
+        codes: @escaping @Sendable () -> FrictionCode = GateService.randomCode,
+        sessionPrograms: @escaping @Sendable () -> [String: ProtectionReason] = { SessionPrograms.read(.system()) }
     ) {
         self.store = store
         self.source = source
         self.calendar = calendar
         self.codes = codes
+        self.sessionPrograms = sessionPrograms
     }
 
     /// A code drawn from the system's random source.
@@ -53,6 +57,7 @@ public struct GateService: Sendable {
 
     /// Carries out a person's command on the agent's gate; an invalid one throws and changes nothing.
     public func execute(_ command: GateCommand, on gate: inout HealthGate, now: Date) throws -> [GateEffect] {
+        try checkSessionPrograms(command)
         var next = gate
         let effects = try next.execute(command, code: codes(), now: now)
         try persist(next, effects: effects)
@@ -68,8 +73,15 @@ public struct GateService: Sendable {
 
     /// Carries out a person's command on the gate as stored, in one transaction like ``handle(_:now:)``.
     public func execute(_ command: GateCommand, now: Date) throws -> (gate: HealthGate, effects: [GateEffect]) {
+        try checkSessionPrograms(command)
         let code = codes()
         return try transact(now: now) { gate in try gate.execute(command, code: code, now: now) }
+    }
+
+    /// A program to block is checked against this system's session programs too, beyond Core's catalog.
+    private func checkSessionPrograms(_ command: GateCommand) throws {
+        guard case .block(let app) = command else { return }
+        try ShieldPolicy.check(app.executable, protection: ShieldProtection(systemPrograms: sessionPrograms()))
     }
 
     /// Reads `day` from the source: the event that reports the answer, or the failure.

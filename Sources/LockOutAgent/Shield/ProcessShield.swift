@@ -76,7 +76,7 @@ public final class ProcessShield: @unchecked Sendable {
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         homeDirectory: String = NSHomeDirectory(),
-        sessionFolders: SessionProgramFolders = .system,
+        sessionFolders: SessionProgramFolders = .system(),
         agentPID: Int32 = getpid(),
         protectedProcessIDs: @escaping @Sendable () -> Set<Int32> = { [] },
         logger: Logger = Logger(label: "lockout.shield")

@@ -20,8 +20,11 @@ public struct SessionProgramFolders: Hashable, Sendable {
     /// Folders whose subfolders may hold a `libexec` folder: `/usr/lib` (`/usr/lib/x86_64-linux-gnu/libexec`).
     public var libexecParents: [String]
 
-    /// This system's folders.
-    public static let system = SessionProgramFolders(root: "")
+    /// This system's folders, or the same layout under `LOCKOUT_SYSTEM_ROOT` when it is set (tests write a
+    /// system there).
+    public static func system(environment: [String: String] = ProcessInfo.processInfo.environment) -> SessionProgramFolders {
+        SessionProgramFolders(root: environment["LOCKOUT_SYSTEM_ROOT"] ?? "")
+    }
 
     /// The system's layout under `root`: "" for the system itself, a temporary folder in tests.
     public init(root: String) {
