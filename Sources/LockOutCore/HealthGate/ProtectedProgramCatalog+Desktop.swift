@@ -23,9 +23,10 @@ extension ProtectedProgramCatalog {
             "waybar", "swaybar", "swaybg", "i3bar", "i3status", "i3status-rs", "i3blocks", "tint2", "lxpanel",
             "gnome-panel", "yambar", "eww", "ironbar", "sfwbar", "lemonbar", "dzen2", "xmobar", "plank", "latte-dock",
             "cairo-dock", "wpaperd", "mpvpaper", "xembedsniproxy", "gmenudbusmenuproxy", "snixembed", "stalonetray",
-            "trayer", "nemo-desktop",
+            "trayer", "nemo-desktop", "wrapper-1.0", "wrapper-2.0",
         ], prefixes: [
-            "gnome-shell", "plasma", "xfce4-panel", "xfdesktop", "polybar", "lxqt-panel", "mate-panel", "budgie-",
+            // Xfce runs each panel plugin as `panel-ID-NAME` (`panel-6-systray`) through its wrapper.
+            "panel-", "gnome-shell", "plasma", "xfce4-panel", "xfdesktop", "polybar", "lxqt-panel", "mate-panel", "budgie-",
             "cinnamon", "nwg-panel", "nwg-dock", "ksplash", "swww", "wf-panel", "wf-background", "wf-dock",
         ]),
         Entry(category: .launcher, names: [

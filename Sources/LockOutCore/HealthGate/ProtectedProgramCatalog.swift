@@ -21,22 +21,40 @@ public enum ProtectedProgramCatalog {
     /// Every entry: the programs of LockOut and of the system here, those of desktop sessions in the extension.
     public static let entries: [Entry] = systemEntries + desktopEntries
 
-    /// The kind of program `name` is, when the catalog protects it.
+    /// How long a process name is in the process list: Linux cuts `comm` to 15 bytes (`TASK_COMM_LEN` less
+    /// its NUL), so `xfce4-power-manager` shows as `xfce4-power-man`.
+    public static let processNameLength = 15
+
+    /// The kind of program `name` is, when the catalog protects it. A name of exactly 15 bytes may be a cut
+    /// process name, and is protected when a protected name or family starts with it.
     public static func category(of name: String) -> ProtectedCategory? {
         let lowered = name.lowercased()
         if let category = index.names[lowered] { return category }
-        return index.prefixes.first { lowered.hasPrefix($0.prefix) }?.category
+        if let category = index.prefixes.first(where: { lowered.hasPrefix($0.prefix) })?.category { return category }
+        return lowered.utf8.count == processNameLength ? index.cut[lowered] : nil
     }
 
-    /// Exact names, and prefixes longest first so the most specific family answers.
-    private static let index: (names: [String: ProtectedCategory], prefixes: [(prefix: String, category: ProtectedCategory)]) = {
+    /// The first `processNameLength` bytes of `name`: how the process list shows it.
+    public static func processName(_ name: String) -> String {
+        String(decoding: name.utf8.prefix(processNameLength), as: UTF8.self)
+    }
+
+    /// Exact names; prefixes longest first so the most specific family answers; and the cut process names
+    /// of the names and prefixes longer than a process name.
+    private static let index: (
+        names: [String: ProtectedCategory], prefixes: [(prefix: String, category: ProtectedCategory)], cut: [String: ProtectedCategory]
+    ) = {
         var names: [String: ProtectedCategory] = [:]
         var prefixes: [(prefix: String, category: ProtectedCategory)] = []
+        var cut: [String: ProtectedCategory] = [:]
         for entry in entries {
+            for name in (entry.names + entry.prefixes).map({ $0.lowercased() }) where name.utf8.count > processNameLength {
+                cut[processName(name)] = cut[processName(name)] ?? entry.category
+            }
             for name in entry.names { names[name.lowercased()] = names[name.lowercased()] ?? entry.category }
             prefixes += entry.prefixes.map { ($0.lowercased(), entry.category) }
         }
-        return (names, prefixes.sorted { $0.prefix.count > $1.prefix.count })
+        return (names, prefixes.sorted { $0.prefix.count > $1.prefix.count }, cut)
     }()
 
     static let systemEntries: [Entry] = [

@@ -25,6 +25,15 @@ struct ProtectedProgramCatalogTests {
         #expect(allowed == [], "\(session) programs a block list could name")
     }
 
+    @Test("every process name ps showed in a running Xfce and sway session is refused by the catalog alone",
+          arguments: ["xfce-observed", "sway-observed"])
+    func observedProcessesRefused(session: String) throws {
+        let programs = try Self.sessionPrograms(session)
+        #expect(programs.count > 15)
+        let allowed = programs.filter { ShieldPolicy.mayBlock($0) }
+        #expect(allowed == [], "\(session) programs a block list could name")
+    }
+
     @Test("programs people block are accepted", arguments: [
         "firefox", "firefox-esr", "chromium", "google-chrome", "google-chrome-stable", "steam", "discord", "Discord",
         "code", "vlc", "spotify", "minecraft-launcher", "Game.exe", "wine", "wine64", "wineserver", "thunderbird",
@@ -49,6 +58,20 @@ struct ProtectedProgramCatalogTests {
     func refusalMessage(name: String, message: String) {
         let error = #expect(throws: GateInputError.self) { try ShieldPolicy.check(name) }
         #expect(error?.description == message)
+    }
+
+    @Test("a 15-byte name is a cut process name: refused when a protected name starts with it", arguments: [
+        ("xfce4-power-man", ProtectedCategory.power), ("xfce4-screensav", .screenLocker), ("gnome-settings-", .settingsDaemon),
+        ("mate-notificati", .notificationDaemon), ("kde-systemd-sta", .sessionManager), ("XFCE4-POWER-MAN", .power),
+    ])
+    func cutNamesRefused(name: String, category: ProtectedCategory) {
+        #expect(ProtectedProgramCatalog.category(of: name) == category)
+    }
+
+    @Test("a cut name of an app, and a shorter cut of a protected name, may be blocked")
+    func cutAppsAccepted() {
+        #expect(ShieldPolicy.mayBlock("minecraft-launc"))
+        #expect(ShieldPolicy.mayBlock("xfce4-power"))
     }
 
     @Test("names compare without regard to case: DUNST and xorg are refused like dunst and Xorg")

@@ -25,6 +25,13 @@ struct ShieldProtectionTests {
             == "'Acme-Helper' can never be blocked: it is a helper of the desktop or the system (/usr/libexec/acme-helper), not an app")
     }
 
+    @Test("the cut process name of a long system program is refused with its reason")
+    func cutSystemProgram() {
+        let protection = ShieldProtection(systemPrograms: ["acme-notification-daemon": .helper(path: "/usr/libexec/acme-notification-daemon")])
+        #expect(protection.reason(for: "acme-notificati") == .helper(path: "/usr/libexec/acme-notification-daemon"))
+        #expect(protection.reason(for: "acme-notific") == nil)
+    }
+
     @Test("the catalog answers before the system: dunst is a notification daemon wherever it is started")
     func catalogFirst() {
         #expect(Self.system.reason(for: "dunst") == .known(.notificationDaemon))
