@@ -19,6 +19,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "LockOutCore", swiftSettings: strict),
+        // sd-bus from libsystemd: the agent's one D-Bus connection (Linux only).
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(
             name: "LockOutStore",
             dependencies: ["LockOutCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -26,7 +28,10 @@ let package = Package(
         ),
         .target(
             name: "LockOutAgent",
-            dependencies: ["LockOutCore", "LockOutStore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "LockOutCore", "LockOutStore", .product(name: "Logging", package: "swift-log"),
+                .target(name: "CSystemd", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Looks at and drives the session's dunst through `dunstctl`, for the desktop tests.
-enum Dunst {
+/// Looks at and drives a dunst through `dunstctl`, for the desktop tests: the session's own
+/// (`Dunst.session`), or one on a `PrivateSession`'s bus.
+struct Dunst: Sendable {
     /// A notification as dunst's history records it.
     struct Shown {
         let id: UInt32
@@ -9,6 +10,8 @@ enum Dunst {
         let body: String
         let appName: String
         let category: String
+        /// How long it stays, in microseconds; 0 until closed.
+        let timeout: Int
     }
 
     struct CommandFailed: Error {
@@ -16,18 +19,24 @@ enum Dunst {
         let status: Int32
     }
 
+    /// The environment dunstctl runs in: it reaches the dunst on `DBUS_SESSION_BUS_ADDRESS`.
+    let environment: [String: String]
+
+    /// The dunst of the session the tests run in (scripts/e2e/with-desktop.sh).
+    static let session = Dunst(environment: ProcessInfo.processInfo.environment)
+
     /// Closes every shown notification, as if the person dismissed them.
-    static func closeAll() throws {
+    func closeAll() throws {
         _ = try dunstctl("close-all")
     }
 
     /// How many notifications are `displayed`, `waiting` or in `history`.
-    static func count(_ which: String) throws -> Int? {
+    func count(_ which: String) throws -> Int? {
         Int(try dunstctl("count", which).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Closed notifications, newest first.
-    static func history() throws -> [Shown] {
+    func history() throws -> [Shown] {
         let json = try JSONSerialization.jsonObject(with: Data(try dunstctl("history").utf8))
         let entries = ((json as? [String: Any])?["data"] as? [[[String: Any]]])?.first ?? []
         return entries.compactMap { entry in
@@ -38,25 +47,36 @@ enum Dunst {
                 summary: field("summary") as? String ?? "",
                 body: field("body") as? String ?? "",
                 appName: field("appname") as? String ?? "",
-                category: field("category") as? String ?? ""
+                category: field("category") as? String ?? "",
+                timeout: field("timeout") as? Int ?? -1
             )
         }
     }
 
+    /// What the person sees now, read by closing everything and looking at the history: the notifications
+    /// that were displayed, newest first. Leaves the screen empty.
+    func takeDisplayed() throws -> [Shown] {
+        let before = Set(try history().map(\.id))
+        let displayed = try count("displayed") ?? 0
+        try closeAll()
+        return Array(try history().filter { !before.contains($0.id) }.prefix(displayed))
+    }
+
     /// Opens dunst's context menu with scripts/e2e/choose-action.sh told to pick `choice`, like "3,DONE".
-    static func invokeAction(_ choice: String) throws {
-        let environment = ProcessInfo.processInfo.environment
+    func invokeAction(_ choice: String) throws {
         let file = environment["LOCKOUT_E2E_CHOICE_FILE"] ?? "/tmp/lockout-e2e-choice"
         try Data((choice + "\n").utf8).write(to: URL(fileURLWithPath: file))
         _ = try dunstctl("context")
     }
 
-    private static func dunstctl(_ arguments: String...) throws -> String {
+    private func dunstctl(_ arguments: String...) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["dunstctl"] + arguments
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -65,4 +85,15 @@ enum Dunst {
         }
         return String(decoding: data, as: UTF8.self)
     }
+}
+
+extension Dunst {
+    /// The session dunst's `closeAll()`.
+    static func closeAll() throws { try session.closeAll() }
+    /// The session dunst's `count(_:)`.
+    static func count(_ which: String) throws -> Int? { try session.count(which) }
+    /// The session dunst's `history()`.
+    static func history() throws -> [Shown] { try session.history() }
+    /// The session dunst's `invokeAction(_:)`.
+    static func invokeAction(_ choice: String) throws { try session.invokeAction(choice) }
 }
