@@ -1,259 +1,220 @@
+#if canImport(CSystemd)
 import Foundation
 import Logging
 import LockOutCore
 
-/// Shows notifications through the freedesktop Notifications service (dunst, GNOME, KDE, mako …) by running
-/// `notify-send --print-id --wait`, one process per shown notification.
+/// Shows notifications on the session's freedesktop Notifications service over the agent's bus
+/// connection, and keeps every request that is outstanding (presented, and not withdrawn, answered
+/// or dismissed) so it can show it again on a service that starts later or replaces the one that
+/// showed it. No process is started: `Notify`, `CloseNotification`, `ActionInvoked` and
+/// `NotificationClosed` travel over the one connection.
 ///
-/// notify-send prints the server's notification id, then the key of the action the person chose, then exits;
-/// it also exits when the notification is closed. Its output is read as it arrives (a dispatch read source
-/// under `FileHandle.readabilityHandler`), so nothing polls. notify-send buffers its output when writing to
-/// a pipe, so it runs under `stdbuf -oL` when that exists; without it the id only shows up at exit.
+/// The service, as this notifier sees it:
+/// ```
+///   asking ──(GetServerInformation answered by S)──► serving(S): shows, replaces, closes on S
+///   asking ──(no answer, an error)─────────────────► absent: each new request goes to `fallback`
+///                                                    (after one Notify that may start an activatable service)
+///   serving(S) ──(NameOwnerChanged: nobody)─────────► absent (S's notifications are gone with it)
+///   serving(S) | absent ──(NameOwnerChanged: T)─────► asking T ──► serving(T): every outstanding
+///                                                    request is shown on T, with its actions
+/// ```
+/// While asking, requests wait; if the answer is "absent" the ones not yet shown anywhere go to `fallback`.
+/// What happens to each request id is drawn on `NotificationSlot`.
 ///
-/// A presentation's life: showing → answered (the one action is reported) | replaced | withdrawn | closed
-/// (dismissed, expired). Output from a presentation that is no longer showing is ignored.
-public final class FreedesktopNotifier: Notifying, @unchecked Sendable {
-    private let notifySend: URL
-    private let stdbuf: URL?
-    private let gdbus: URL?
-    private let environment: [String: String]
-    private let logger: Logger
-    private let lock = NSLock()
-    /// Guarded by `lock`, like every `NotifySendPresentation`'s mutable state.
-    private var shown: [String: NotifySendPresentation] = [:]
-    /// Notifications a killed predecessor left on screen, by request id; guarded by `lock`.
-    private var leftOver: [String: UInt32]
+/// All state lives on the bus's queue; the public methods hand their work to it and return at once.
+final class FreedesktopNotifier: @unchecked Sendable {
+    enum ServiceState: Equatable {
+        /// Waiting for `GetServerInformation`: from the well-known name (and allowed to start it), or from one connection.
+        case asking(generation: Int, destination: String)
+        case serving(String)
+        case absent
+    }
+
+    let service: FreedesktopNotifications
+    let logger: Logger
+    let fallback: @Sendable (NotificationRequest) -> Void
     private let ledger: NotificationLedger?
+    /// The requests a killed predecessor left outstanding, read once at start.
+    let leftOverRequests: [NotificationRequest]
 
-    /// Uses the tools on `environment["PATH"]` and passes `environment` (with the session bus address) to them;
-    /// nil when `notify-send` isn't installed. With a `ledger` file, the server ids of shown notifications are
-    /// kept there, and those a killed predecessor left are replaced when shown again (see `closeLeftOvers`).
-    public init?(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        ledger: URL? = nil,
-        logger: Logger = Logger(label: "lockout.notifier")
+    // Confined to the bus's queue.
+    var state: ServiceState
+    var slots: [String: NotificationSlot] = [:]
+    /// Left-overs not yet shown again or closed, by request id.
+    var leftOvers: [String: NotificationLedger.Entry]
+    /// `closeLeftOvers` was called while asking; done once the service is known.
+    var closesLeftOversWhenKnown = false
+    private var lastVersion = 0
+    private var askGeneration = 0
+    private var subscriptions: [DBusSubscription] = []
+
+    /// Starts watching the service and asks it who it is (starting it if it can be started); returns at once.
+    /// With a `ledger`, what is outstanding is kept there, and what a killed predecessor left is read from it.
+    init(
+        bus: SessionBus,
+        ledger: NotificationLedger? = nil,
+        logger: Logger = Logger(label: "lockout.notifier"),
+        fallback: @escaping @Sendable (NotificationRequest) -> Void
     ) {
-        guard let notifySend = PlatformCommand.find("notify-send", environment: environment) else { return nil }
-        self.notifySend = notifySend
-        self.stdbuf = PlatformCommand.find("stdbuf", environment: environment)
-        self.gdbus = PlatformCommand.find("gdbus", environment: environment)
-        self.environment = environment
+        service = FreedesktopNotifications(bus: bus)
+        self.ledger = ledger
         self.logger = logger
-        self.ledger = ledger.map(NotificationLedger.init(url:))
-        self.leftOver = self.ledger?.load() ?? [:]
-    }
-
-    /// Closes the notifications a killed predecessor left that were not shown again since; call once
-    /// the agent has presented what its restored state calls for.
-    public func closeLeftOvers() {
-        let stale = lock.withLock {
-            defer { leftOver.removeAll() }
-            return Array(leftOver.values)
-        }
-        for serverID in stale {
-            closeOrphan(serverID)
-        }
-        saveLedger()
-    }
-
-    /// Whether notifications can be shown: a session bus is reachable, `notify-send` and `gdbus` are
-    /// installed, and a Notifications service answers `GetServerInformation` within two seconds.
-    public static func isAvailable(environment: [String: String]) -> Bool {
-        let busAddress = environment["DBUS_SESSION_BUS_ADDRESS"] ?? ""
-        let runtimeBus = environment["XDG_RUNTIME_DIR"].map { "\($0)/bus" }
-        guard !busAddress.isEmpty || runtimeBus.map(FileManager.default.fileExists(atPath:)) == true,
-              PlatformCommand.find("notify-send", environment: environment) != nil,
-              let gdbus = PlatformCommand.find("gdbus", environment: environment)
-        else { return false }
-        let status = PlatformCommand.run(
-            gdbus, NotificationsBus.call("GetServerInformation", timeoutSeconds: 2),
-            environment: environment, timeout: 3
-        )
-        return status == 0
-    }
-
-    /// Shows `request`, replacing the one shown with the same id; `onAction` gets the chosen action's id once.
-    public func present(_ request: NotificationRequest, onAction: @escaping @Sendable (String) -> Void) {
-        let presentation = NotifySendPresentation(requestID: request.id, process: Process(), onAction: onAction)
-        let (previous, replaceID): (NotifySendPresentation?, UInt32?) = lock.withLock {
-            let previous = shown.updateValue(presentation, forKey: request.id)
-            // Shown by a killed predecessor: take its place on screen.
-            if let orphan = leftOver.removeValue(forKey: request.id), previous == nil { return (nil, orphan) }
-            guard let previous, previous.state == .showing else { return (nil, nil) }
-            previous.state = .replaced
-            return (previous, previous.serverID)
-        }
-        if let previous {
-            // With the server id known the new notification takes the old one's place, so the old process
-            // just goes; without it, SIGINT makes notify-send close its own notification on the way out.
-            signal(previous, replaceID == nil ? SIGINT : SIGTERM)
-        }
-        launch(presentation, arguments: Self.arguments(for: request, replacing: replaceID))
-    }
-
-    /// Closes the notification shown for `id`, if any; an action chosen after this is ignored.
-    public func withdraw(id: String) {
-        let orphan = lock.withLock { leftOver.removeValue(forKey: id) }
-        if let orphan { closeOrphan(orphan) }
-        let withdrawn: (NotifySendPresentation, UInt32?)? = lock.withLock {
-            guard let presentation = shown.removeValue(forKey: id), presentation.state == .showing else { return nil }
-            presentation.state = .withdrawn
-            return (presentation, presentation.serverID)
-        }
-        saveLedger()
-        guard let (presentation, serverID) = withdrawn else { return }
-        if let serverID {
-            close(serverID, then: presentation)
-        } else {
-            signal(presentation, SIGINT)  // the id isn't known yet; notify-send closes its own notification
-        }
-    }
-
-    /// Withdraws every notification still shown, as the agent does before it exits.
-    public func withdrawAll() {
-        for id in lock.withLock({ Array(shown.keys) }) {
-            withdraw(id: id)
-        }
-    }
-
-    /// The server's id for the notification shown for `requestID`, once notify-send has printed it.
-    func serverID(for requestID: String) -> UInt32? {
-        lock.withLock { shown[requestID]?.serverID }
-    }
-
-    private func launch(_ presentation: NotifySendPresentation, arguments: [String]) {
-        let process = presentation.process
-        if let stdbuf {
-            process.executableURL = stdbuf
-            process.arguments = ["-oL", notifySend.path] + arguments
-        } else {
-            process.executableURL = notifySend
-            process.arguments = arguments
-        }
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }  // EOF: notify-send is gone
-            self?.received(data, from: presentation)
-        }
+        self.fallback = fallback
+        var left: [NotificationLedger.Entry] = []
         do {
-            try PlatformCommand.launch(process)
+            left = try ledger?.load() ?? []
         } catch {
-            logger.error("notify-send did not start", metadata: ["error": "\(error)"])
-            output.fileHandleForReading.readabilityHandler = nil
-            lock.withLock {
-                presentation.state = .closed
-                if shown[presentation.requestID] === presentation { shown[presentation.requestID] = nil }
-            }
-            return
+            logger.warning("the notifications a previous agent left stay as they are: \(error)")
         }
-        let state = lock.withLock {
-            presentation.isLaunched = true
-            return presentation.state
-        }
-        if state == .replaced || state == .withdrawn {
-            signal(presentation, SIGINT)  // replaced or withdrawn while it was starting
+        leftOverRequests = left.map(\.request)
+        leftOvers = Dictionary(left.map { ($0.request.id, $0) }, uniquingKeysWith: { _, last in last })
+        state = .asking(generation: 0, destination: FreedesktopNotifications.name)
+        bus.perform { [self] in
+            subscriptions = service.watchEvents { [weak self] event in self?.handle(event) }
+            subscriptions.append(service.watchOwner { [weak self] owner in self?.ownerChanged(to: owner) })
+            ask(FreedesktopNotifications.name)
         }
     }
 
-    /// Sends `signal` to the presentation's notify-send while it runs.
-    private func signal(_ presentation: NotifySendPresentation, _ signal: Int32) {
-        guard lock.withLock({ presentation.isLaunched }), presentation.process.isRunning else { return }
-        kill(presentation.process.processIdentifier, signal)
-    }
-
-    /// Handles a chunk of notify-send's output; empty `data` means it exited.
-    private func received(_ data: Data, from presentation: NotifySendPresentation) {
-        let (lines, atEnd): ([String], Bool) = lock.withLock {
-            let lines = data.isEmpty ? presentation.takeRemainingLine() : presentation.takeLines(appending: data)
-            return (lines, data.isEmpty)
-        }
-        for line in lines {
-            handle(line, from: presentation)
-        }
-        if atEnd {
-            lock.withLock {
-                if presentation.state == .showing { presentation.state = .closed }
-                if shown[presentation.requestID] === presentation { shown[presentation.requestID] = nil }
+    /// Shows `request`, in place of the one shown under the same id; `onAction` gets the chosen action once.
+    func present(_ request: NotificationRequest, onAction: @escaping @Sendable (String) -> Void) {
+        service.bus.perform { [self] in
+            lastVersion += 1
+            var slot = slots[request.id] ?? NotificationSlot()
+            slot.wanted = NotificationSlot.Wanted(request: request, onAction: onAction, version: lastVersion)
+            if slot.screen == nil, let left = leftOvers.removeValue(forKey: request.id),
+               let server = left.server, let id = left.serverID {
+                slot.screen = FreedesktopNotifications.Shown(server: server, id: id)  // a killed predecessor's: take its place
             }
+            slots[request.id] = slot
+            sync(request.id)
             saveLedger()
         }
     }
 
-    private func handle(_ line: String, from presentation: NotifySendPresentation) {
-        enum Step { case nothing, close(UInt32), report(String) }
-        let step: Step = lock.withLock {
-            if presentation.serverID == nil, let id = UInt32(line) {
-                presentation.serverID = id
-                // Replaced or withdrawn before its id was known: close it now in case SIGINT came too early.
-                return presentation.state == .showing ? .nothing : .close(id)
-            }
-            guard presentation.state == .showing, !line.isEmpty else { return .nothing }
-            presentation.state = .answered
-            if shown[presentation.requestID] === presentation { shown[presentation.requestID] = nil }
-            return .report(line)
+    /// Closes what is shown for `id`, also a predecessor's left-over; an action chosen after this is ignored.
+    func withdraw(id: String) {
+        service.bus.perform { [self] in
+            if let left = leftOvers.removeValue(forKey: id) { close(left) }
+            slots[id]?.wanted = nil
+            sync(id)
+            saveLedger()
         }
+    }
+
+    /// Withdraws everything and waits until the closing calls are written; for the moment before the agent exits.
+    func withdrawAll() {
+        service.bus.queue.sync {
+            for id in Array(slots.keys) {
+                slots[id]?.wanted = nil
+                sync(id)
+            }
+            saveLedger()
+        }
+        service.bus.flush()
+    }
+
+    /// Closes what a killed predecessor left that was not shown again since; call once the agent has
+    /// presented what it keeps. Left-overs on a server that is gone are forgotten.
+    func closeLeftOvers() {
+        service.bus.perform { [self] in
+            if case .asking = state {
+                closesLeftOversWhenKnown = true
+                return
+            }
+            closeRemainingLeftOvers()
+        }
+    }
+
+    /// Where `requestID` is shown now, once the server has said; for tests.
+    func shown(_ requestID: String) -> FreedesktopNotifications.Shown? {
+        service.bus.queue.sync { slots[requestID]?.screen }
+    }
+
+    /// The service as this notifier sees it now; for tests.
+    var currentState: ServiceState {
+        service.bus.queue.sync { state }
+    }
+
+    // MARK: - The service
+
+    /// Asks `destination` who it is; its answer decides between serving and absent.
+    private func ask(_ destination: String) {
+        askGeneration += 1
+        let generation = askGeneration
+        state = .asking(generation: generation, destination: destination)
+        service.serverInformation(from: destination) { [weak self] result in
+            self?.answered(result, generation: generation)
+        }
+    }
+
+    private func answered(_ result: Result<FreedesktopNotifications.ServerInformation, DBusError>, generation: Int) {
+        guard case .asking(generation, _) = state else { return }  // a newer question is out, or the owner left
+        switch result {
+        case .success(let server):
+            logger.info("desktop notifications through \(server)")
+            state = .serving(server.owner)
+            for id in Array(slots.keys) { sync(id) }
+        case .failure(let error):
+            logger.info("no notification service answers (\(error)): notifications go to the terminal until one starts")
+            state = .absent
+            for id in Array(slots.keys) { deliverElsewhere(id) }
+        }
+        if closesLeftOversWhenKnown { closeRemainingLeftOvers() }
         saveLedger()
-        switch step {
-        case .nothing: break
-        case .close(let id): close(id, then: presentation)
-        case .report(let action): presentation.onAction(action)
-        }
     }
 
-    /// Writes the server ids of what is on screen now (and what a predecessor left) to the ledger.
-    private func saveLedger() {
-        guard let ledger else { return }
-        let entries: [String: UInt32] = lock.withLock {
-            var entries = leftOver
-            for (id, presentation) in shown where presentation.state == .showing {
-                if let serverID = presentation.serverID { entries[id] = serverID }
-            }
-            return entries
-        }
-        ledger.save(entries)
-    }
-
-    /// Asks the server to close a notification no process of ours waits on.
-    private func closeOrphan(_ serverID: UInt32) {
-        guard let gdbus else { return }
-        PlatformCommand.start(
-            gdbus, NotificationsBus.call("CloseNotification", "\(serverID)", timeoutSeconds: 5),
-            environment: environment, timeout: 6
-        ) { _ in }
-    }
-
-    /// Asks the server to close `serverID` without waiting, then makes sure notify-send has exited.
-    private func close(_ serverID: UInt32, then presentation: NotifySendPresentation) {
-        guard let gdbus else {
-            signal(presentation, SIGINT)
+    private func ownerChanged(to owner: String?) {
+        switch (state, owner) {
+        case (.serving(let current), let owner?) where owner == current:
             return
-        }
-        let logger = logger
-        PlatformCommand.start(
-            gdbus, NotificationsBus.call("CloseNotification", "\(serverID)", timeoutSeconds: 5),
-            environment: environment, timeout: 6
-        ) { [weak self] status in
-            if status != 0 {
-                logger.warning("CloseNotification failed", metadata: ["id": "\(serverID)", "status": "\(status.map(String.init) ?? "timeout")"])
-            }
-            self?.signal(presentation, SIGTERM)
+        case (.asking(_, let destination), nil) where destination == FreedesktopNotifications.name:
+            return  // the first question may be starting the service right now; its answer decides
+        case (_, nil):
+            if case .serving(let gone) = state { logger.info("the notification service \(gone) went away") }
+            askGeneration += 1
+            state = .absent
+            for id in Array(slots.keys) { serverGone(id) }
+            saveLedger()
+        case (_, let owner?):
+            ask(owner)
         }
     }
-}
 
-/// The `gdbus` arguments that call a method of the session's Notifications service.
-enum NotificationsBus {
-    static func call(_ method: String, _ arguments: String..., timeoutSeconds: Int) -> [String] {
-        [
-            "call", "--session", "--dest", "org.freedesktop.Notifications",
-            "--object-path", "/org/freedesktop/Notifications",
-            "--method", "org.freedesktop.Notifications.\(method)",
-            "--timeout", "\(timeoutSeconds)",
-        ] + arguments
+    private func closeRemainingLeftOvers() {
+        closesLeftOversWhenKnown = false
+        for left in leftOvers.values { close(left) }
+        leftOvers.removeAll()
+        saveLedger()
+    }
+
+    private func close(_ left: NotificationLedger.Entry) {
+        guard case .serving(let owner) = state, left.server == owner, let id = left.serverID else { return }
+        closeOnServer(id)
+    }
+
+    /// Asks the serving connection to close notification `id`.
+    func closeOnServer(_ id: UInt32) {
+        let logger = logger
+        service.close(id) { error in
+            if let error { logger.debug("CloseNotification \(id): \(error)") }
+        }
+    }
+
+    /// Writes what is outstanding, and the left-overs not yet decided, to the ledger.
+    func saveLedger() {
+        guard let ledger else { return }
+        var entries = leftOvers.values.map { $0 }
+        for (_, slot) in slots {
+            guard let wanted = slot.wanted else { continue }
+            entries.append(NotificationLedger.Entry(request: wanted.request, server: slot.screen?.server, serverID: slot.screen?.id))
+        }
+        entries.sort { $0.request.id < $1.request.id }
+        do {
+            try ledger.save(entries)
+        } catch {
+            logger.warning("could not write \(ledger.url.path): \(error); a crash now would lose what is on screen")
+        }
     }
 }
+#endif

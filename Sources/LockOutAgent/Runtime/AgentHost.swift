@@ -36,7 +36,7 @@ public struct AgentHost: Sendable {
         if let running = BreakControls.runningAgent(directory: directory) {
             throw AgentHostError.alreadyRunning(pid: running.pid)
         }
-        let notifier = makeNotifier()
+        let notifier = DesktopNotifier(environment: environment, ledger: directory.appendingPathComponent("notifications.json"))
         let shield = ProcessShieldController()
         let agent = DeviceAgent(
             service: service, gate: gate, shield: shield, notifier: notifier, timer: DeadlineTimers.system(), clock: clock
@@ -46,7 +46,7 @@ public struct AgentHost: Sendable {
         }
         try agent.executor.runBlocking { try await agent.start() }
         // What a killed predecessor left on screen and the restored state did not show again goes now.
-        (notifier as? FreedesktopNotifier)?.closeLeftOvers()
+        notifier.closeLeftOvers()
 
         let token = AgentEndpoint.newToken()
         let api = AgentAPI(agent: agent, token: token)
@@ -61,21 +61,11 @@ public struct AgentHost: Sendable {
             logger.info("received \(name): stopping")
             server.stop()
             try? agent.executor.runBlocking { await agent.stop() }
-            (notifier as? FreedesktopNotifier)?.withdrawAll()
+            notifier.withdrawAll()
             try? AgentEndpoint.remove(from: directory)
             exit(0)
         }
         withExtendedLifetime(signals) { dispatchMain() }
-    }
-
-    private func makeNotifier() -> any Notifying {
-        if FreedesktopNotifier.isAvailable(environment: environment),
-           let desktop = FreedesktopNotifier(environment: environment, ledger: directory.appendingPathComponent("notifications.json")) {
-            logger.info("desktop notifications through the freedesktop Notifications service")
-            return desktop
-        }
-        logger.info("no notification service found: reminders go to this terminal")
-        return TerminalNotifier()
     }
 }
 

@@ -86,14 +86,3 @@ struct Dunst: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 }
-
-extension Dunst {
-    /// The session dunst's `closeAll()`.
-    static func closeAll() throws { try session.closeAll() }
-    /// The session dunst's `count(_:)`.
-    static func count(_ which: String) throws -> Int? { try session.count(which) }
-    /// The session dunst's `history()`.
-    static func history() throws -> [Shown] { try session.history() }
-    /// The session dunst's `invokeAction(_:)`.
-    static func invokeAction(_ choice: String) throws { try session.invokeAction(choice) }
-}

@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import LockOutCore
+
+/// The agent's one notifier: on the desktop through the freedesktop Notifications service while one
+/// answers, else a line and a bell on the terminal (`TerminalNotifier`). What is presented while no
+/// service answers is remembered too, and shown on the desktop, with its actions, as soon as a service
+/// starts — as is everything still outstanding when a new service replaces the old.
+///
+/// With a ledger file it also carries outstanding notifications across a crash: `leftOvers` are the
+/// requests a killed predecessor had outstanding; the agent presents again those it keeps (each takes
+/// the old notification's place on screen), then `closeLeftOvers` closes the rest.
+///
+/// Without a session bus (or on a system without libsystemd) everything goes to the terminal.
+public final class DesktopNotifier: Notifying {
+    #if canImport(CSystemd)
+    private let desktop: FreedesktopNotifier?
+    #endif
+    private let terminal: TerminalNotifier
+
+    /// Connects to the session bus in `environment` and starts looking for a notification service;
+    /// returns at once. With `ledger`, outstanding notifications are kept in that file.
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        ledger: URL? = nil,
+        terminal: TerminalNotifier = TerminalNotifier(),
+        logger: Logger = Logger(label: "lockout.notifier")
+    ) {
+        self.terminal = terminal
+        #if canImport(CSystemd)
+        do {
+            let bus = try SessionBus(environment: environment, logger: logger)
+            desktop = FreedesktopNotifier(bus: bus, ledger: ledger.map(NotificationLedger.init(url:)), logger: logger) { request in
+                terminal.present(request) { _ in }
+            }
+        } catch {
+            logger.info("no session bus (\(error)): notifications go to the terminal")
+            desktop = nil
+        }
+        #else
+        logger.info("no D-Bus support in this build: notifications go to the terminal")
+        #endif
+    }
+
+    /// Shows `request` on the desktop, or on the terminal while no service answers, replacing the one with the same id.
+    public func present(_ request: NotificationRequest, onAction: @escaping @Sendable (String) -> Void) {
+        #if canImport(CSystemd)
+        if let desktop { return desktop.present(request, onAction: onAction) }
+        #endif
+        terminal.present(request, onAction: onAction)
+    }
+
+    /// Closes the notification with `id`, and forgets it: it is not shown again on a new service.
+    public func withdraw(id: String) {
+        #if canImport(CSystemd)
+        desktop?.withdraw(id: id)
+        #endif
+    }
+
+    /// The requests a killed predecessor had outstanding, as the ledger kept them.
+    public var leftOvers: [NotificationRequest] {
+        #if canImport(CSystemd)
+        return desktop?.leftOverRequests ?? []
+        #else
+        return []
+        #endif
+    }
+
+    /// Closes the left-overs not presented again since; call once, after the agent has started.
+    public func closeLeftOvers() {
+        #if canImport(CSystemd)
+        desktop?.closeLeftOvers()
+        #endif
+    }
+
+    /// Closes everything shown and waits until that is sent; for the moment before the agent exits.
+    public func withdrawAll() {
+        #if canImport(CSystemd)
+        desktop?.withdrawAll()
+        #endif
+    }
+}
