@@ -3,7 +3,9 @@
 # daemon, at 60× speed (a 5-minute focus segment lasts 5 s). Run it inside scripts/e2e/with-desktop.sh.
 # It runs a pomodoro from the CLI with a status bar following it, checks that each segment's end shows
 # exactly one "Timer Complete" notification, kills and restarts the agent mid-session, reads the history
-# back by activity, and gets a task reminder and a test reminder as desktop notifications.
+# back by activity, and gets a task reminder and a test reminder as desktop notifications; a reminder on
+# screen when the agent is killed is shown again (once, in its place) by the next one, and closed if its
+# task was completed meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -107,6 +109,21 @@ kill_agent TERM
 start_agent
 wait_until "the task reminder" shown_at_least $'Task Due Soon\tWater the plants' 1
 [ "$(shown_count 'Water the plants')" = 1 ] || fail "the task reminder was shown more than once"
+
+echo "e2e: killed with the reminder on screen, a restarted agent shows it again, once, in its place"
+displayed=$(dunstctl count displayed)
+kill_agent KILL
+start_agent
+wait_until "the reminder to be shown again" shown_at_least $'Task Due Soon\tWater the plants' 2
+[ "$(shown_count 'Water the plants')" = 2 ] || fail "the reminder was shown $(shown_count 'Water the plants') times in all"
+[ "$(dunstctl count displayed)" = "$displayed" ] || fail "the reminder was left beside the new one, or closed"
+
+echo "e2e: completed while no agent ran, the reminder is closed by the next agent"
+kill_agent KILL
+lockout task done 2 >/dev/null
+start_agent
+wait_until "the completed task's reminder to close" sh -c "[ \"\$(dunstctl count displayed)\" = $((displayed - 1)) ]"
+[ "$(shown_count 'Water the plants')" = 2 ] || fail "the completed task's reminder was shown again"
 
 echo "e2e: bad input changes nothing"
 if lockout focus skip 2>"$data/err"; then fail "skip without a session was accepted"; fi

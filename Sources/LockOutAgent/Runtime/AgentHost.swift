@@ -44,8 +44,8 @@ public struct AgentHost: Sendable {
         shield.onStopped = { process in
             Task(executorPreference: agent.executor) { await agent.shieldStopped(executable: process.target.executable) }
         }
-        try agent.executor.runBlocking { try await agent.start() }
-        // What a killed predecessor left on screen and the restored state did not show again goes now.
+        try agent.executor.runBlocking { try await agent.start(leftOvers: notifier.leftOvers) }
+        // What a killed predecessor left and the agent did not show again goes now.
         notifier.closeLeftOvers()
 
         let token = AgentEndpoint.newToken()

@@ -17,7 +17,7 @@ public actor DeviceAgent {
     public nonisolated let executor: SerialQueueExecutor
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    private let service: FocusService
+    let service: FocusService
     let gateService: GateService
     let shield: any ShieldControlling
     let notifier: any Notifying
@@ -55,8 +55,9 @@ public actor DeviceAgent {
     }
 
     /// Restores the engines, the health gate and the pending reminders from the database, shows what is due,
-    /// arms the timer, and evaluates the gate against a fresh read of the health source.
-    public func start() async throws {
+    /// arms the timer, and evaluates the gate against a fresh read of the health source. `leftOvers` are the
+    /// notifications a killed predecessor had outstanding: those `LeftOverNotifications` keeps are shown again.
+    public func start(leftOvers: [NotificationRequest] = []) async throws {
         let now = clock.now()
         var (restoredBreaks, _) = try breakService.restore(now: now)
         let (restoredFocus, _) = try service.restore(now: now, breaks: &restoredBreaks)
@@ -70,6 +71,7 @@ public actor DeviceAgent {
         // A new process shows nothing yet: present what the restored state calls for.
         carryOut(restoredBreaks.presentationEffects())
         carryOut(FocusTransition(focus: restoredFocus.restartEffects(now: now)), now: now)
+        recover(leftOvers, now: now)
         for reminder in try service.pendingReminders(now: now) {
             schedule.apply(reminder)
         }
