@@ -40,7 +40,7 @@ scripts/lint.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log"
 
-e2e=(breaks focus gate)
+e2e=(breaks focus gate notifications)
 skipped_e2e=()
 for run in "${e2e[@]}"; do
     if [ "$skip_desktop" = 1 ]; then
