@@ -82,6 +82,7 @@ public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
         return DBusError(name: name, message: "\(operation) failed: \(String(cString: strerror(code))) (errno \(code))")
     }
 
+    /// The name and the text, as logged.
     public var description: String { "\(name): \(message)" }
 }
 
@@ -89,8 +90,11 @@ public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct DBusSignalMatch: Hashable, Sendable {
     /// The sender's bus name; a well-known name matches whichever connection owns it at the time.
     public let sender: String?
+    /// The object the signal is about, like `/org/freedesktop/DBus`.
     public let path: String?
+    /// The signal's interface.
     public let interface: String?
+    /// The signal's name, like `NameOwnerChanged`.
     public let member: String?
     /// The first argument, when it is a string (like the name in `NameOwnerChanged`).
     public let firstArgument: String?

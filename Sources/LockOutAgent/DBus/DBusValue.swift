@@ -6,17 +6,29 @@ import Foundation
 /// Anything else a received message carries (structs, other arrays) reads as `.unsupported` with
 /// its signature, so a reader sees every position and can tell what it did not get.
 public indirect enum DBusValue: Hashable, Sendable {
+    /// `y`: an unsigned byte, like a notification's urgency.
     case byte(UInt8)
+    /// `b`.
     case bool(Bool)
+    /// `n`.
     case int16(Int16)
+    /// `q`.
     case uint16(UInt16)
+    /// `i`.
     case int32(Int32)
+    /// `u`: ids, counts, reasons.
     case uint32(UInt32)
+    /// `x`.
     case int64(Int64)
+    /// `t`.
     case uint64(UInt64)
+    /// `d`.
     case double(Double)
+    /// `s`: UTF-8 text.
     case string(String)
+    /// `o`: an object's path, like `/org/freedesktop/Notifications`.
     case objectPath(String)
+    /// `g`: a type signature, like `a{sv}`.
     case signature(String)
     /// `as`.
     case strings([String])

@@ -99,17 +99,18 @@ public final class SessionBus: @unchecked Sendable {
         queue.async(execute: work)
     }
 
-    /// Whether the connection is still open; a closed one fails every call.
+    /// Whether the connection is still open; a closed one fails every call. Not from a handler: it waits for the queue.
     public var isConnected: Bool {
         queue.sync { isOpen }
     }
 
-    /// How often the queue has woken to run sd-bus so far.
+    /// How often the queue has woken to run sd-bus so far. Not from a handler: it waits for the queue.
     var wakes: Int {
         queue.sync { wakeCount }
     }
 
-    /// Sends everything queued for the bus and waits until it is written; for the moment before the process exits.
+    /// Sends everything queued for the bus and waits until it is written; for the moment before the
+    /// process exits. Not from a handler: it waits for the queue.
     public func flush() {
         queue.sync {
             guard isOpen else { return }
