@@ -22,8 +22,10 @@ final class PrivateSession: @unchecked Sendable {
             && ["dbus-daemon", "dunst", "dunstctl"].allSatisfy { find($0) != nil }
     }
 
-    /// Starts the bus and waits until it accepts connections; dunst is not started.
+    /// Starts the bus and waits until it accepts connections; dunst is not started. Without the tools
+    /// it throws, saying what to install: a desktop test fails rather than pass unseen.
     init() throws {
+        try DesktopSession.require()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("session.conf")

@@ -28,7 +28,7 @@ struct DBusValueTests {
 }
 
 /// Against a private dbus-daemon (and dunst on it where a test needs a peer that answers).
-@Suite("Session bus", .serialized, .enabled(if: PrivateSession.isAvailable, "needs dbus-daemon, dunst and an X display"))
+@Suite("Session bus", .serialized, .disabled(if: DesktopSession.isSkipped, DesktopSession.skipReason))
 struct SessionBusTests {
     /// The name dunst owns, a peer these tests can start, stop and freeze.
     private static let notifications = "org.freedesktop.Notifications"

@@ -12,21 +12,19 @@ enum DesktopSession {
     }
 
     /// Why a desktop test did not run.
-    static let skipReason: Comment = "LOCKOUT_SKIP_DESKTOP=1: needs a notification daemon on a session bus"
+    static let skipReason: Comment = "LOCKOUT_SKIP_DESKTOP=1: needs an X display, dbus-daemon and dunst"
 
-    /// Throws unless a notification service answers on the session bus.
+    /// Throws unless the tests can start their own session bus and dunst on an X display.
     static func require() throws {
-        guard FreedesktopNotifier.isAvailable(environment: ProcessInfo.processInfo.environment) else {
-            throw Unavailable()
-        }
+        guard PrivateSession.isAvailable else { throw Unavailable() }
     }
 
-    /// No notification service answered.
+    /// The display, dbus-daemon or dunst is missing.
     struct Unavailable: Error, CustomStringConvertible {
         var description: String {
             """
-            no notification service answers on the session bus: run the tests through scripts/test.sh or \
-            scripts/e2e/with-desktop.sh (Debian packages: xvfb dbus-daemon dunst libglib2.0-bin), \
+            the desktop tests need an X display, dbus-daemon, dunst and dunstctl: run them through \
+            scripts/test.sh or scripts/e2e/with-desktop.sh (Debian packages: xvfb dbus-daemon dunst), \
             or set LOCKOUT_SKIP_DESKTOP=1 to skip them
             """
         }

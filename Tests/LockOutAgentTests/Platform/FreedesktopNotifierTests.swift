@@ -42,7 +42,7 @@ final class DesktopFixture: @unchecked Sendable {
 }
 
 /// Against a real dunst on a private bus (`scripts/e2e/with-desktop.sh swift test` provides the display).
-@Suite("Freedesktop notifier on dunst", .enabled(if: PrivateSession.isAvailable, "needs dbus-daemon, dunst and an X display"))
+@Suite("Freedesktop notifier on dunst", .disabled(if: DesktopSession.isSkipped, DesktopSession.skipReason))
 struct FreedesktopNotifierTests {
     @Test("a presented notification reaches dunst with title, body, app name, category and normal urgency")
     func present() async throws {

@@ -12,7 +12,7 @@ private let focusAlert = NotificationRequest(
 )
 
 /// A notification service that starts late, dies or is replaced, against dunst on a private bus.
-@Suite("Notifications across service restarts", .enabled(if: PrivateSession.isAvailable, "needs dbus-daemon, dunst and an X display"))
+@Suite("Notifications across service restarts", .disabled(if: DesktopSession.isSkipped, DesktopSession.skipReason))
 struct NotificationServiceChangeTests {
     @Test("with no service a request goes to the terminal; a service that starts later shows it with its actions, and the answer reaches onAction")
     func lateService() async throws {
@@ -83,7 +83,7 @@ struct NotificationServiceChangeTests {
 
 /// A killed agent's notifications, taken over by the next one through the ledger file. The killed agent
 /// is a notifier on its own connection, dropped without withdrawing anything, as SIGKILL leaves it.
-@Suite("Notifications a killed agent left", .enabled(if: PrivateSession.isAvailable, "needs dbus-daemon, dunst and an X display"))
+@Suite("Notifications a killed agent left", .disabled(if: DesktopSession.isSkipped, DesktopSession.skipReason))
 struct LeftOverNotificationTests {
     /// Shows `requests` from an agent that is then killed; returns dunst's ids for them.
     private func killedAgent(showing requests: [NotificationRequest], on desktop: DesktopFixture) async throws -> [UInt32] {
