@@ -1,9 +1,20 @@
 #if canImport(CSystemd)
 import Foundation
+import Logging
 
 extension SessionBus {
     /// The bus daemon itself, which owns names and announces their changes.
     static let daemon = "org.freedesktop.DBus"
+
+    /// The session bus named by `environment`, or nil (logged) when there is none to connect to.
+    public static func connect(environment: [String: String], logger: Logger) -> SessionBus? {
+        do {
+            return try SessionBus(environment: environment, logger: logger)
+        } catch {
+            logger.info("no session bus (\(error)): notifications go to the terminal")
+            return nil
+        }
+    }
 
     /// Reports who owns the bus name `name`, as a unique name like `:1.42`: once with the owner now
     /// (nil when nobody owns it), then at every `NameOwnerChanged`, and nil when the connection

@@ -20,27 +20,41 @@ public final class DesktopNotifier: Notifying {
 
     /// Connects to the session bus in `environment` and starts looking for a notification service;
     /// returns at once. With `ledger`, outstanding notifications are kept in that file.
-    public init(
+    public convenience init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         ledger: URL? = nil,
         terminal: TerminalNotifier = TerminalNotifier(),
         logger: Logger = Logger(label: "lockout.notifier")
     ) {
-        self.terminal = terminal
         #if canImport(CSystemd)
-        do {
-            let bus = try SessionBus(environment: environment, logger: logger)
-            desktop = FreedesktopNotifier(bus: bus, ledger: ledger.map(NotificationLedger.init(url:)), logger: logger) { request in
-                terminal.present(request) { _ in }
-            }
-        } catch {
-            logger.info("no session bus (\(error)): notifications go to the terminal")
-            desktop = nil
-        }
+        self.init(bus: SessionBus.connect(environment: environment, logger: logger), ledger: ledger, terminal: terminal, logger: logger)
         #else
         logger.info("no D-Bus support in this build: notifications go to the terminal")
+        self.init(terminal: terminal)
         #endif
     }
+
+    #if canImport(CSystemd)
+    /// Shows notifications over `bus`, the agent's one session-bus connection, and starts looking for a
+    /// notification service; without a bus everything goes to the terminal.
+    public init(
+        bus: SessionBus?,
+        ledger: URL? = nil,
+        terminal: TerminalNotifier = TerminalNotifier(),
+        logger: Logger = Logger(label: "lockout.notifier")
+    ) {
+        self.terminal = terminal
+        desktop = bus.map { bus in
+            FreedesktopNotifier(bus: bus, ledger: ledger.map(NotificationLedger.init(url:)), logger: logger) { request in
+                terminal.present(request) { _ in }
+            }
+        }
+    }
+    #else
+    private init(terminal: TerminalNotifier) {
+        self.terminal = terminal
+    }
+    #endif
 
     /// Shows `request` on the desktop, or on the terminal while no service answers, replacing the one with the same id.
     public func present(_ request: NotificationRequest, onAction: @escaping @Sendable (String) -> Void) {

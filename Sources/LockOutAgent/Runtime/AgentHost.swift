@@ -36,8 +36,17 @@ public struct AgentHost: Sendable {
         if let running = BreakControls.runningAgent(directory: directory) {
             throw AgentHostError.alreadyRunning(pid: running.pid)
         }
-        let notifier = DesktopNotifier(environment: environment, ledger: directory.appendingPathComponent("notifications.json"))
+        let ledger = directory.appendingPathComponent("notifications.json")
+        #if canImport(CSystemd)
+        // One connection to the session bus for everything that speaks D-Bus.
+        let bus = SessionBus.connect(environment: environment, logger: logger)
+        let notifier = DesktopNotifier(bus: bus, ledger: ledger)
+        let desktopServices = bus.map { DesktopBusOwners(bus: $0) }
+        let shield = ProcessShieldController(shield: ProcessShield(protectedProcessIDs: { desktopServices?.processIDs ?? [] }))
+        #else
+        let notifier = DesktopNotifier(environment: environment, ledger: ledger)
         let shield = ProcessShieldController()
+        #endif
         let agent = DeviceAgent(
             service: service, gate: gate, shield: shield, notifier: notifier, timer: DeadlineTimers.system(), clock: clock
         )

@@ -61,6 +61,12 @@ final class PrivateSession: @unchecked Sendable {
     /// Drives this session's dunst.
     var dunstControl: Dunst { Dunst(environment: environment) }
 
+    /// The pid of the bus's `dbus-daemon`.
+    var daemonProcessID: Int32 { daemon.processIdentifier }
+
+    /// The pid of the dunst `startDunst` started, while it runs.
+    var dunstProcessID: Int32? { lock.withLock { dunst?.processIdentifier } }
+
     /// Starts dunst on this bus and waits until it owns `org.freedesktop.Notifications`.
     func startDunst() async throws {
         let process = Process()

@@ -34,9 +34,9 @@ final class FakeProgram {
 
     var target: ShieldTarget { ShieldTarget(executable: name) }
 
-    /// Starts the program with `arguments` and no signal blocked.
-    func start(_ arguments: [String]) throws -> RunningProgram {
-        try RunningProgram(url, arguments)
+    /// Starts the program with `arguments` and no signal blocked, in `environment` when given.
+    func start(_ arguments: [String], environment: [String: String]? = nil) throws -> RunningProgram {
+        try RunningProgram(url, arguments, environment: environment)
     }
 
     /// The program to run another user's copy through: it drops to a uid, then execs in place (same pid).
@@ -87,9 +87,10 @@ final class RunningProgram {
     let process = Process()
     let exits = Inbox<Exit>()
 
-    init(_ url: URL, _ arguments: [String]) throws {
+    init(_ url: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
         process.executableURL = url
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
