@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(name: "LockOutCore", swiftSettings: strict),
@@ -29,7 +32,12 @@ let package = Package(
         .target(
             name: "LockOutAgent",
             dependencies: [
-                "LockOutCore", "LockOutStore", .product(name: "Logging", package: "swift-log"),
+                "LockOutCore", "LockOutStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .target(name: "CSystemd", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
@@ -55,7 +63,17 @@ let package = Package(
         ),
         .testTarget(name: "LockOutCoreTests", dependencies: ["LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutStoreTests", dependencies: ["LockOutStore", "LockOutCore"], swiftSettings: strict),
-        .testTarget(name: "LockOutAgentTests", dependencies: ["LockOutAgent", "LockOutStore", "LockOutCore"], swiftSettings: strict),
+        .testTarget(
+            name: "LockOutAgentTests",
+            dependencies: [
+                "LockOutAgent", "LockOutStore", "LockOutCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(name: "LockOutCLITests", dependencies: ["lockout"], swiftSettings: strict),
     ]
 )

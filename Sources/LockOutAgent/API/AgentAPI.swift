@@ -1,5 +1,6 @@
 import Foundation
 import LockOutCore
+import NIOHTTP1
 
 /// The agent's local API: checks the bearer token, routes a request to the agent, and maps the result
 /// to a status and a JSON body.
@@ -14,6 +15,8 @@ import LockOutCore
 /// - `GET /v1/gate` → `GateScreen`
 /// - `POST /v1/gate/commands` with a `GateCommand` → `GateScreen`, after the health reads it asked for
 /// - a refused command → 400 with `{"error": …}`; a missing or wrong token → 401; an unknown path → 404; a wrong method → 405
+///
+/// Before a request gets here, `HTTPServer` has checked its Host, size and timing (see `HTTPRefusal`).
 public struct AgentAPI: Sendable {
     private let agent: DeviceAgent
     private let token: String
@@ -24,9 +27,9 @@ public struct AgentAPI: Sendable {
     }
 
     private static let routes: [String: HTTPMethod] = [
-        "/v1/status": .get, "/v1/settings": .get, "/v1/commands": .post,
-        "/v1/focus": .get, "/v1/focus/commands": .post, "/v1/focus/follow": .get, "/v1/tasks/commands": .post,
-        "/v1/gate": .get, "/v1/gate/commands": .post,
+        "/v1/status": .GET, "/v1/settings": .GET, "/v1/commands": .POST,
+        "/v1/focus": .GET, "/v1/focus/commands": .POST, "/v1/focus/follow": .GET, "/v1/tasks/commands": .POST,
+        "/v1/gate": .GET, "/v1/gate/commands": .POST,
     ]
 
     /// Answers one request.
@@ -101,7 +104,7 @@ public struct AgentAPI: Sendable {
     }
 
     static func error(_ status: Int, _ message: String) -> HTTPResponse {
-        HTTPResponse.json((try? AgentJSON.encoder().encode(APIErrorBody(error: message))) ?? Data(), status: status)
+        .error(status, message)
     }
 }
 

@@ -21,6 +21,12 @@ public struct AgentEndpoint: Codable, Hashable, Sendable {
         self.pid = pid
     }
 
+    /// `http://127.0.0.1:PORT`, where the agent's API answers.
+    public var baseURL: URL {
+        // A literal address and a number always make a URL; the fallback only satisfies the type.
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
     /// The file's name inside the data directory.
     public static let fileName = "agent.json"
 
@@ -75,7 +81,7 @@ public struct AgentEndpoint: Codable, Hashable, Sendable {
 
     /// Whether `request` carries `Authorization: Bearer <token>`; the token is compared in constant time.
     public static func isAuthorized(_ request: HTTPRequest, token: String) -> Bool {
-        guard !token.isEmpty, let authorization = request.headers["Authorization"] else { return false }
+        guard !token.isEmpty, let authorization = request.headers.first(name: "Authorization") else { return false }
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
         return constantTimeEquals(Array(parts[1].utf8), Array(token.utf8))

@@ -6,8 +6,9 @@ import Foundation
 ///       └──client went away, server stopped──▶ cancelled (buffer dropped, `onCancel` runs once)
 ///
 /// Anyone may `send` from any thread; the connection that serves the response pulls what was sent on its
-/// server's queue. `onCancel` runs on that queue, so it must not wait for the server; it does not run once the
-/// body was finished, because the producer has already let go by then. A stream belongs to one response.
+/// server's event loop, as chunks, whenever the socket takes more. `onCancel` runs on that event loop, so it must
+/// not wait for the server; it does not run once the body was finished, because the producer has already let go
+/// by then. A stream belongs to one response.
 public final class HTTPBodyStream: Hashable, @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.

@@ -1,76 +1,10 @@
 import Foundation
+import NIOHTTP1
 
-/// An HTTP request method, like `GET`; methods are case-sensitive.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The method as sent on the wire.
-    public let rawValue: String
-
-    /// Wraps `rawValue` as sent on the wire.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    /// Lets `"GET"` stand for a method.
-    public init(stringLiteral value: String) {
-        self.rawValue = value
-    }
-
-    /// The method's name.
-    public var description: String { rawValue }
-
-    /// `GET`.
-    public static let get: HTTPMethod = "GET"
-    /// `POST`.
-    public static let post: HTTPMethod = "POST"
-    /// `PUT`.
-    public static let put: HTTPMethod = "PUT"
-    /// `DELETE`.
-    public static let delete: HTTPMethod = "DELETE"
-}
-
-/// Header fields in the order they came, looked up by name without regard to case.
-public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral {
-    /// One `name: value` line.
-    public struct Field: Hashable, Sendable {
-        /// The name as it was written.
-        public let name: String
-        /// The value without surrounding whitespace.
-        public let value: String
-    }
-
-    /// Every field, in order.
-    public private(set) var fields: [Field] = []
-
-    /// No fields.
-    public init() {}
-
-    /// The given fields, in order.
-    public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { Field(name: $0.0, value: $0.1) }
-    }
-
-    /// The first value of the field `name`; setting replaces every field of that name (nil removes them).
-    public subscript(name: String) -> String? {
-        get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
-        set {
-            fields.removeAll { $0.name.caseInsensitiveEquals(name) }
-            if let newValue { fields.append(Field(name: name, value: newValue)) }
-        }
-    }
-
-    /// Every value of the field `name`, in order.
-    public func values(for name: String) -> [String] {
-        fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
-    }
-
-    /// Adds a field, keeping any others of the same name.
-    public mutating func add(name: String, value: String) {
-        fields.append(Field(name: name, value: value))
-    }
-}
-
-/// A request as the agent's handlers see it.
-public struct HTTPRequest: Hashable, Sendable {
+/// A request as the agent's handlers see it: the whole body read, the target split into a decoded path and query.
+///
+/// Method and header fields are NIOHTTP1's (`HTTPMethod`, `HTTPHeaders`: case-insensitive names, order kept).
+public struct HTTPRequest: Sendable {
     /// The method, like `GET`.
     public var method: HTTPMethod
     /// The percent-decoded path, like `/v1/status`, without the query.
@@ -90,10 +24,33 @@ public struct HTTPRequest: Hashable, Sendable {
         self.headers = headers
         self.body = body
     }
+
+    /// The request whose target (`/path?query`) and head are given, or nil when the target is not an
+    /// origin-form path or its percent-encoding is broken.
+    init?(head: HTTPRequestHead, body: Data) {
+        guard let (path, query) = Self.parseTarget(head.uri) else { return nil }
+        self.init(method: head.method, path: path, query: query, headers: head.headers, body: body)
+    }
+
+    /// The percent-decoded path and query of an origin-form target (`+` in the query is a space), nil when
+    /// the target does not start with `/` or its encoding is broken.
+    static func parseTarget(_ target: String) -> (path: String, query: [String: String])? {
+        guard target.hasPrefix("/") else { return nil }
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let path = parts[0].removingPercentEncoding else { return nil }
+        var query: [String: String] = [:]
+        for pair in parts.dropFirst().first?.split(separator: "&") ?? [] {
+            let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String? { text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            guard let name = decode(nameAndValue[0]), let value = decode(nameAndValue.dropFirst().first ?? "") else { return nil }
+            query[name] = value
+        }
+        return (path, query)
+    }
 }
 
-/// A response to send back; the server adds `Content-Length` (unless the body is streamed) and `Connection: close`.
-public struct HTTPResponse: Hashable, Sendable {
+/// A response to send back; the server adds `Content-Length` (or chunked framing for a stream) and `Connection`.
+public struct HTTPResponse: Sendable {
     /// The status code, like 200.
     public var status: Int
     /// The header fields; `Content-Type` defaults to plain UTF-8 text when missing.
@@ -119,10 +76,9 @@ public struct HTTPResponse: Hashable, Sendable {
     public static func json(_ body: Data, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
     }
-}
 
-extension String {
-    fileprivate func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+    /// A JSON `{"error": message}` response: how the agent refuses anything.
+    public static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        json((try? AgentJSON.encoder().encode(APIErrorBody(error: message))) ?? Data(), status: status)
     }
 }

@@ -1,143 +1,169 @@
 import Foundation
 import Logging
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
 
-/// A minimal HTTP/1.1 server on 127.0.0.1 for the agent's local API: one request per connection, answered
-/// with `Connection: close`, either whole or as a body streamed through an `HTTPBodyStream` until it finishes.
+/// The agent's HTTP/1.1 server on 127.0.0.1, on SwiftNIO's HTTP pipeline (the llhttp parser) with one event
+/// loop thread of its own.
 ///
-/// Everything is event-driven on one serial queue: a dispatch read source accepts on the non-blocking
-/// listening socket, and each connection reads and writes through its own sources, so an idle server costs
-/// nothing. Requests that are malformed get 400, bodies over the limit 413; each request is handed to the
-/// async `handler`, which on Linux runs on the server's own `SerialQueueExecutor` (see there why).
-public final class HTTPServer: @unchecked Sendable {
+/// Each connection gets the NIOHTTP1 decoder and encoder, NIO's pipelining helper (one request at a time) and
+/// an `HTTPConnectionHandler`, which guards the request (Host, limits, time; see `HTTPRefusal`) and hands it to
+/// the async `handler` on the server's `SerialQueueExecutor`, never on the global executor (see there why).
+/// Connections are kept alive between requests; a streamed response closes its connection when it ends.
+/// An idle server costs nothing: the event loop sleeps in `epoll_wait`, and timers run only while a
+/// connection is waiting for a request.
+public final class HTTPServer: Sendable {
     /// Answers one request.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+
+    /// How much and how long a client may send.
+    public struct Limits: Equatable, Sendable {
+        /// The largest body accepted, in bytes (413 past it).
+        public var maxBodyBytes = 1 << 20
+        /// The largest header section (request line and field names and values), in bytes (431 past it).
+        public var maxHeaderBytes = 16 << 10
+        /// The most header fields (431 past it).
+        public var maxHeaderFields = 100
+        /// The time a client gets to send a whole request (408 past it), and an idle kept-alive connection stays open.
+        public var requestTimeout: TimeAmount = .seconds(10)
+        /// How long the server reads and discards what a refused client still sends before it closes.
+        public var drainTimeout: TimeAmount = .seconds(2)
+
+        /// The default limits.
+        public init() {}
+
+        /// The header limits as NIOHTTP1's decoder enforces them (`HTTPParserError.headerOverflow` past them).
+        var decoderLimits: NIOHTTPDecoderLimitConfiguration {
+            var decoder = NIOHTTPDecoderLimitConfiguration()
+            decoder.maxHeaderListSize = maxHeaderBytes
+            decoder.maxHeaderFieldSize = maxHeaderBytes
+            decoder.maxHeaderFieldCount = maxHeaderFields
+            return decoder
+        }
+    }
 
     /// The port the server listens on (the one the system picked when 0 was asked for).
     public let port: Int
 
-    private let listener: Int32
-    private let queue = DispatchQueue(label: "lockout.http")
-    private let acceptSource: any DispatchSourceRead
-    private let listenerClosed = DispatchSemaphore(value: 0)
-    private let limits: HTTPConnection.Limits
-    private let handler: Handler
-    private let logger: Logger
-    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
-    // Confined to `queue`.
-    private var connections: [ObjectIdentifier: HTTPConnection] = [:]
-    private var isStopped = false
+    private let group: MultiThreadedEventLoopGroup
+    private let listener: any Channel
+    private let gate: LoopGate
+    private let isStopped = Mutex(false)
 
     /// Listens on `127.0.0.1:port` (0 picks a free port) and serves each request with `handler`.
-    public convenience init(
+    public init(
         port: Int = 0,
-        maxBodyBytes: Int = 1 << 20,
+        limits: Limits = Limits(),
         logger: Logger = Logger(label: "lockout.http"),
         handler: @escaping Handler
-    ) throws(SocketError) {
-        try self.init(port: port, maxBodyBytes: maxBodyBytes, requestTimeout: 10, logger: logger, handler: handler)
-    }
-
-    /// Like the public initializer, with the time a client gets to send a whole request (tests shorten it).
-    init(
-        port: Int,
-        maxBodyBytes: Int,
-        requestTimeout: TimeInterval,
-        logger: Logger = Logger(label: "lockout.http"),
-        handler: @escaping Handler
-    ) throws(SocketError) {
-        let listener = try LoopbackSocket.make()
-        do throws(SocketError) {
-            self.port = try Self.bindAndListen(listener, port: port)
+    ) throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let gate = LoopGate(loop: group.next())
+        let executor = SerialQueueExecutor(label: "lockout.http.handlers")
+        let hosts = HostCheck()
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 64)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try Self.configure(channel.pipeline.syncOperations, handler: HTTPConnectionHandler(
+                        limits: limits, hosts: hosts, executor: executor, gate: gate, logger: logger, handler: handler
+                    ))
+                }
+            }
+        do {
+            listener = try bootstrap.bind(to: SocketAddress(ipAddress: "127.0.0.1", port: port)).wait()
         } catch {
-            close(listener)
+            Self.shutDown(group)
             throw error
         }
-        self.listener = listener
-        #if os(Linux)
-        self.limits = HTTPConnection.Limits(
-            maxBodyBytes: maxBodyBytes,
-            requestTimeout: requestTimeout,
-            handlerExecutor: SerialQueueExecutor(label: "lockout.http.handlers")
-        )
-        #else
-        self.limits = HTTPConnection.Limits(maxBodyBytes: maxBodyBytes, requestTimeout: requestTimeout)
-        #endif
-        self.handler = handler
-        self.logger = logger
-        acceptSource = DispatchSource.makeReadSource(fileDescriptor: listener, queue: queue)
-        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(queue))
-        let closed = listenerClosed
-        acceptSource.setCancelHandler {
-            close(listener)
-            closed.signal()
-        }
-        acceptSource.setEventHandler { [weak self] in self?.acceptPending() }
-        acceptSource.activate()
+        self.port = listener.localAddress?.port ?? port
+        hosts.allow(port: self.port)
+        self.group = group
+        self.gate = gate
     }
 
     deinit {
         stop()
     }
 
-    /// Closes the listening socket (new connections are refused once this returns) and drops open connections,
-    /// cancelling their streams.
+    /// Closes the listening socket (new connections are refused once this returns) and every open connection,
+    /// cancelling their streams, then ends the event loop thread. Must not be called on the event loop.
     public func stop() {
-        let onQueue = DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(queue)
-        let shutdown = { [self] in
-            guard !isStopped else { return false }
-            isStopped = true
-            acceptSource.cancel()
-            for connection in connections.values { connection.close() }
-            connections.removeAll()
-            return true
+        let wasStopped = isStopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
         }
-        if onQueue {
-            _ = shutdown()  // the cancel handler closes the socket right after this block
-        } else if queue.sync(execute: shutdown) {
-            listenerClosed.wait()
+        guard !wasStopped else { return }
+        gate.close()
+        Self.shutDown(group)  // closes the listener and every connection on the loop first
+    }
+
+    /// Adds NIOHTTP1's server handlers with `handler`'s limits, then `handler`, to a connection's pipeline.
+    static func configure(_ pipeline: ChannelPipeline.SynchronousOperations, handler: HTTPConnectionHandler) throws {
+        try pipeline.configureHTTPServerPipeline(
+            withPipeliningAssistance: true,
+            withErrorHandling: false,  // HTTPConnectionHandler answers parser errors, with 431 where due
+            withEncoderConfiguration: .init(),
+            withDecoderLimitConfiguration: handler.limits.decoderLimits
+        )
+        try pipeline.addHandler(handler)
+    }
+
+    /// Ends `group`'s thread and waits for it, calling back on a private queue: NIO's own `syncShutdownGracefully`
+    /// would call back on `DispatchQueue.global()`, which would start libdispatch's once-a-second monitor for good.
+    static func shutDown(_ group: MultiThreadedEventLoopGroup) {
+        let done = DispatchSemaphore(value: 0)
+        group.shutdownGracefully(queue: DispatchQueue(label: "lockout.http.shutdown")) { _ in done.signal() }
+        done.wait()
+    }
+}
+
+/// The way onto the server's event loop from other threads (handlers, streams), closed before the loop shuts
+/// down: work handed to a shut-down loop would be dropped with an error on standard error.
+final class LoopGate: Sendable {
+    /// The server's one event loop.
+    let loop: any EventLoop
+    private let isOpen = Mutex(true)
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    /// Runs `work` on the loop and returns true, or returns false once the server stopped.
+    func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
+        isOpen.withLock { open in
+            if open { loop.execute(work) }
+            return open
         }
     }
 
-    private static func bindAndListen(_ fd: Int32, port: Int) throws(SocketError) -> Int {
-        guard (0...65535).contains(port) else { throw SocketError(call: "bind", code: EINVAL) }
-        var reuse: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = LoopbackSocket.address(port: port)
-        guard LoopbackSocket.withSocketAddress(&address, { bind(fd, $0, $1) }) == 0 else {
-            throw SocketError(call: "bind", code: errno)
-        }
-        guard listen(fd, 64) == 0 else { throw SocketError(call: "listen", code: errno) }
-        LoopbackSocket.setNonBlocking(fd)
-        var bound = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &bound) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else { throw SocketError(call: "getsockname", code: errno) }
-        return Int(UInt16(bigEndian: bound.sin_port))
+    /// Lets nothing more through.
+    func close() {
+        isOpen.withLock { $0 = false }
+    }
+}
+
+/// The `Host` values a request may carry: the server's own loopback address and port, and `localhost` with
+/// that port; set once the port is known, before the first connection is accepted.
+final class HostCheck: Sendable {
+    private let allowed = Mutex<Set<String>>([])
+
+    /// Allows `127.0.0.1:port` and `localhost:port`.
+    func allow(port: Int) {
+        allowed.withLock { $0 = ["127.0.0.1:\(port)", "localhost:\(port)"] }
     }
 
-    private func acceptPending() {
-        while !isStopped {
-            let fd = accept(listener, nil, nil)
-            if fd < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                if errno != EAGAIN, errno != EWOULDBLOCK {
-                    logger.error("accept failed", metadata: ["errno": "\(errno)"])
-                }
-                return
-            }
-            LoopbackSocket.configure(fd)
-            LoopbackSocket.setNonBlocking(fd)
-            let connection = HTTPConnection(fd: fd, queue: queue, limits: limits, handler: handler, logger: logger)
-            let id = ObjectIdentifier(connection)
-            connections[id] = connection
-            connection.start { [weak self] in self?.connections[id] = nil }
+    /// The refusal for a request with these `Host` values, or nil when it may go on.
+    func refusal(for values: [String]) -> HTTPRefusal? {
+        guard values.count == 1, let host = values.first else { return .missingHost(count: values.count) }
+        let allowed = allowed.withLock { $0 }
+        guard allowed.contains(host.lowercased()) else {
+            return .foreignHost(host, expected: allowed.sorted().first ?? "127.0.0.1")
         }
+        return nil
     }
 }

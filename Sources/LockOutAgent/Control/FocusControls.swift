@@ -45,6 +45,10 @@ public struct RemoteFocusControl: FocusControl {
         client = AgentClient(endpoint: endpoint)
     }
 
+    init(client: AgentClient) {
+        self.client = client
+    }
+
     public func focus() throws -> FocusScreen {
         try client.send("GET", "/v1/focus")
     }
@@ -60,7 +64,7 @@ public struct RemoteFocusControl: FocusControl {
     public func follow(_ onUpdate: (LiveStatusUpdate) -> Bool) throws {
         let request = client.request("GET", "/v1/focus/follow", body: nil)
         var failure: (any Error)?
-        let end = try HTTPClient.stream(request, port: client.endpoint.port, connectTimeout: AgentClient.timeout) { line in
+        let end = try client.api.stream(request, headTimeout: AgentClient.timeout) { line in
             do {
                 return onUpdate(try AgentJSON.decoder().decode(LiveStatusLine.self, from: line).update)
             } catch {
@@ -69,7 +73,7 @@ public struct RemoteFocusControl: FocusControl {
             }
         }
         if let failure { throw failure }
-        if case .refused(let response) = end { throw AgentClient.refusal(response) }
+        if case .refused(let status, let body) = end { throw AgentClient.refusal(status: status, body: body) }
     }
 }
 
@@ -77,8 +81,8 @@ public struct RemoteFocusControl: FocusControl {
 public enum FocusControls {
     /// The running agent's control when its endpoint file names a live agent, else direct database access.
     public static func connect(directory: URL, focus: FocusService, clock: ProcessClock) throws -> any FocusControl {
-        if let endpoint = BreakControls.runningAgent(directory: directory) {
-            return RemoteFocusControl(endpoint: endpoint)
+        if let client = BreakControls.runningAgentClient(directory: directory) {
+            return RemoteFocusControl(client: client)
         }
         return LocalFocusControl(service: focus, clock: clock)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LockOutCore
+import NIOHTTP1
 
 /// Sends commands to the running agent over its local API.
 public struct RemoteBreakControl: BreakControl {
@@ -7,6 +8,10 @@ public struct RemoteBreakControl: BreakControl {
 
     public init(endpoint: AgentEndpoint) {
         client = AgentClient(endpoint: endpoint)
+    }
+
+    init(client: AgentClient) {
+        self.client = client
     }
 
     public func dashboard() throws -> DashboardScreen {
@@ -23,9 +28,18 @@ public struct RemoteBreakControl: BreakControl {
 }
 
 /// Requests to the running agent's local API, with its token; a refusal throws the agent's own message.
+///
+/// Copies share one `APIClient`, so their requests reuse its connections; the client shuts down when the last
+/// copy goes away.
 struct AgentClient: Sendable {
     static let timeout: TimeInterval = 10
     let endpoint: AgentEndpoint
+    let api: APIClient
+
+    init(endpoint: AgentEndpoint, connectTimeout: TimeInterval = Self.timeout) {
+        self.endpoint = endpoint
+        api = APIClient(baseURL: endpoint.baseURL, connectTimeout: connectTimeout)
+    }
 
     func send<Answer: Decodable>(_ method: String, _ path: String) throws -> Answer {
         try send(request(method, path, body: nil))
@@ -41,15 +55,20 @@ struct AgentClient: Sendable {
         return HTTPRequest(method: HTTPMethod(rawValue: method), path: path, headers: headers, body: body ?? Data())
     }
 
+    /// Whether the agent answers `GET /v1/status` with 200 within `timeout` seconds.
+    func answers(within timeout: TimeInterval) -> Bool {
+        (try? api.send(request("GET", "/v1/status", body: nil), timeout: timeout))?.status == 200
+    }
+
     private func send<Answer: Decodable>(_ request: HTTPRequest) throws -> Answer {
-        let response = try HTTPClient.send(request, port: endpoint.port, timeout: Self.timeout)
-        guard response.status == 200 else { throw Self.refusal(response) }
+        let response = try api.send(request, timeout: Self.timeout)
+        guard response.status == 200 else { throw Self.refusal(status: response.status, body: response.body) }
         return try AgentJSON.decoder().decode(Answer.self, from: response.body)
     }
 
-    static func refusal(_ response: HTTPResponse) -> RemoteControlError {
-        let message = (try? AgentJSON.decoder().decode(APIErrorBody.self, from: response.body))?.error
-        return .refused(status: response.status, message: message ?? "the agent answered \(response.status)")
+    static func refusal(status: Int, body: Data) -> RemoteControlError {
+        let message = (try? AgentJSON.decoder().decode(APIErrorBody.self, from: body))?.error
+        return .refused(status: status, message: message ?? "the agent answered \(status)")
     }
 }
 
@@ -68,18 +87,28 @@ public enum RemoteControlError: Error, CustomStringConvertible {
 public enum BreakControls {
     /// The running agent's control when its endpoint file names a live agent, else direct database access.
     public static func connect(directory: URL, service: BreakService, clock: ProcessClock) throws -> any BreakControl {
-        if let endpoint = runningAgent(directory: directory) {
-            return RemoteBreakControl(endpoint: endpoint)
+        if let client = runningAgentClient(directory: directory) {
+            return RemoteBreakControl(client: client)
         }
         return LocalBreakControl(service: service, clock: clock)
     }
 
     /// The endpoint of an agent that answers on its port, or nil (a stale file is left for the next agent to replace).
+    ///
+    /// The client made for the probe is shut down before this returns: the agent asks this at its start and
+    /// must keep no thread of it.
     public static func runningAgent(directory: URL) -> AgentEndpoint? {
+        guard let client = runningAgentClient(directory: directory) else { return nil }
+        client.api.shutdown()
+        return client.endpoint
+    }
+
+    /// A client of the agent that answers on the port its endpoint file names, or nil; requests made through
+    /// it reuse the probe's connection.
+    static func runningAgentClient(directory: URL) -> AgentClient? {
         guard let endpoint = (try? AgentEndpoint.read(from: directory)) ?? nil else { return nil }
         guard kill(endpoint.pid, 0) == 0 || errno == EPERM else { return nil }
-        let probe = HTTPRequest(method: .get, path: "/v1/status", headers: ["Authorization": AgentEndpoint.authorization(for: endpoint.token)])
-        guard (try? HTTPClient.send(probe, port: endpoint.port, timeout: 2)) != nil else { return nil }
-        return endpoint
+        let client = AgentClient(endpoint: endpoint, connectTimeout: 2)
+        return client.answers(within: 2) ? client : nil
     }
 }

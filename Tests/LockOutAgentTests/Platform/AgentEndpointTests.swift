@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Testing
 @testable import LockOutAgent
 
@@ -84,11 +85,11 @@ struct AgentEndpointTests {
     ])
     func refused(authorization: String) {
         #expect(!AgentEndpoint.isAuthorized(request(authorization: authorization), token: "abc123"))
-        #expect(!AgentEndpoint.isAuthorized(HTTPRequest(method: .get, path: "/"), token: "abc123"))
+        #expect(!AgentEndpoint.isAuthorized(HTTPRequest(method: .GET, path: "/"), token: "abc123"))
         #expect(!AgentEndpoint.isAuthorized(request(authorization: "Bearer "), token: ""))
     }
 
     private func request(authorization: String) -> HTTPRequest {
-        HTTPRequest(method: .get, path: "/v1/status", headers: ["Authorization": authorization])
+        HTTPRequest(method: .GET, path: "/v1/status", headers: ["Authorization": authorization])
     }
 }

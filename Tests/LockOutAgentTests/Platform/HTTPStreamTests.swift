@@ -1,10 +1,8 @@
 import Foundation
+import NIOHTTP1
 import Synchronization
 import Testing
 @testable import LockOutAgent
-#if canImport(Glibc)
-import Glibc
-#endif
 
 @Suite("HTTP streamed bodies")
 struct HTTPStreamTests {
@@ -48,7 +46,7 @@ struct HTTPStreamTests {
         #expect(cancels.count == 0)
     }
 
-    @Test("a streamed answer has Content-Type, Cache-Control: no-store, Connection: close and no Content-Length")
+    @Test("a streamed answer is chunked, with Content-Type, Cache-Control: no-store, Connection: close and no Content-Length")
     func head() async throws {
         let stream = HTTPBodyStream()
         let server = try HTTPServer { _ in .stream(stream) }
@@ -56,16 +54,17 @@ struct HTTPStreamTests {
         stream.send(Data("x\n".utf8))
         stream.finish()
 
-        let answer = try await RawHTTP.exchange(Data("GET /follow HTTP/1.1\r\nHost: x\r\n\r\n".utf8), port: server.port)
+        let answer = try await RawHTTP.exchange(RawHTTP.request("/follow", port: server.port), port: server.port)
 
         let parts = answer.components(separatedBy: "\r\n\r\n")
-        let headLines = try #require(parts.first).components(separatedBy: "\r\n")
-        #expect(headLines.first == "HTTP/1.1 200 OK")
-        #expect(headLines.contains("Content-Type: application/x-ndjson"))
-        #expect(headLines.contains("Cache-Control: no-store"))
-        #expect(headLines.contains("Connection: close"))
-        #expect(!headLines.contains { $0.lowercased().hasPrefix("content-length") })
-        #expect(parts.dropFirst().joined(separator: "\r\n\r\n") == "x\n")
+        let headLines = try #require(parts.first).lowercased().components(separatedBy: "\r\n")
+        #expect(headLines.first == "http/1.1 200 ok")
+        #expect(headLines.contains("content-type: application/x-ndjson"))
+        #expect(headLines.contains("cache-control: no-store"))
+        #expect(headLines.contains("connection: close"))
+        #expect(headLines.contains("transfer-encoding: chunked"))
+        #expect(!headLines.contains { $0.hasPrefix("content-length") })
+        #expect(answer.body == "2\r\nx\n\r\n0\r\n\r\n")
     }
 
     @Test("onLine returning false stops the client and cancels the server's stream")
@@ -91,7 +90,7 @@ struct HTTPStreamTests {
         let server = try HTTPServer { _ in .stream(stream) }
         stream.send(Data("hello\n".utf8))
         let client = try RawConnection(port: server.port)
-        client.send("GET /follow HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.send("GET /follow HTTP/1.1\r\nHost: \(RawHTTP.host(server.port))\r\n\r\n")
         _ = try client.read(until: "hello\n")
 
         client.close(abortive: abortive)
@@ -124,7 +123,7 @@ struct HTTPStreamTests {
 
         #expect(first == "running")
         #expect(cancelled)
-        #expect(end == .ended)
+        #expect(end == .cutShort)
         #expect(lines == ["running"])
         #expect(cancels.count == 1)
     }
@@ -142,7 +141,7 @@ struct HTTPStreamTests {
         }
         defer { server.stop() }
         let client = try RawConnection(port: server.port)
-        client.send("GET /follow HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.send("GET /follow HTTP/1.1\r\nHost: \(RawHTTP.host(server.port))\r\n\r\n")
         #expect(await handling.next(within: 10) != nil)
 
         client.close(abortive: false)
@@ -159,12 +158,7 @@ struct HTTPStreamTests {
 
         let (end, lines) = try await follow(server.port)
 
-        guard case .refused(let response) = end else {
-            Issue.record("expected .refused, got \(end)")
-            return
-        }
-        #expect(response.status == 409)
-        #expect(String(decoding: response.body, as: UTF8.self) == "no focus session\n")
+        #expect(end == .refused(status: 409, body: Data("no focus session\n".utf8)))
         #expect(lines.isEmpty)
     }
 
@@ -179,13 +173,7 @@ struct HTTPStreamTests {
 
         let (end, lines) = try await follow(server.port)
 
-        guard case .refused(let response) = end else {
-            Issue.record("expected .refused, got \(end)")
-            return
-        }
-        #expect(response.status == 503)
-        #expect(response.headers["Content-Type"] == "text/plain")
-        #expect(String(decoding: response.body, as: UTF8.self) == "agent is starting\ntry again\n")
+        #expect(end == .refused(status: 503, body: Data("agent is starting\ntry again\n".utf8)))
         #expect(lines.isEmpty)
     }
 
@@ -275,36 +263,44 @@ struct HTTPStreamTests {
             stream.send(Data((burstLine(index) + "\n").utf8))
         }
         let sleeper = try RawConnection(port: server.port)
-        sleeper.send("GET /follow HTTP/1.1\r\nHost: x\r\n\r\n")
+        sleeper.send("GET /follow HTTP/1.1\r\nHost: \(RawHTTP.host(server.port))\r\n\r\n")
         _ = try sleeper.read(until: "\r\n\r\n")  // the server is writing the burst now, far more than the socket holds
 
-        let pong = try await offPool { try HTTPClient.send(HTTPRequest(method: .get, path: "/ping"), port: server.port, timeout: 5) }
+        let api = client(of: server)
+        defer { api.shutdown() }
+        let pong = try await offPool { try api.send(HTTPRequest(method: .GET, path: "/ping"), timeout: 5) }
         sleeper.close(abortive: true)
 
         #expect(String(decoding: pong.body, as: UTF8.self) == "pong")
         #expect(await cancels.next(within: 10))
     }
 
-    @Test("a quiet stream outlives the server's request timeout and the client's connect timeout")
+    @Test("a quiet stream outlives the server's request timeout and the client's head timeout")
     func quietStream() async throws {
         let stream = HTTPBodyStream()
-        let server = try HTTPServer(port: 0, maxBodyBytes: 1 << 20, requestTimeout: 0.2) { _ in .stream(stream) }
+        var limits = HTTPServer.Limits()
+        limits.requestTimeout = .milliseconds(1200)
+        let server = try HTTPServer(limits: limits) { request in request.path == "/follow" ? .stream(stream) : .text("") }
         defer { server.stop() }
         let arrived = Inbox<String>()
         stream.send(Data("before\n".utf8))
 
         // Long enough to connect on a loaded machine; the wait below still outlasts it.
-        let following = Follower(server.port, connectTimeout: 1) { line in
+        let following = Follower(server.port, headTimeout: 1) { line in
             arrived.put(line)
             return true
         }
         let first = await arrived.next(within: 10)
-        try await Task.sleep(for: .milliseconds(1500))  // both timeouts pass while the client waits in read
+        // Instead of sleeping: a request started now whose body never comes is refused once the server's
+        // timeout (1.2 s) has passed for it, and so for the stream's connection and the client's head timeout.
+        let late = RawHTTP.request("/", method: "POST", port: server.port, extra: ["Content-Length: 1"])
+        let timedOut = try await RawHTTP.exchange(late, port: server.port)
         stream.send(Data("after\n".utf8))
         stream.finish()
         let (end, lines) = try await following.result()
 
         #expect(first == "before")
+        #expect(timedOut.statusCode == 408)
         #expect(lines == ["before", "after"])
         #expect(end == .ended)
     }
@@ -319,40 +315,33 @@ private func burstLine(_ index: Int) -> String {
 /// Follows `/follow` with the real client on a thread of its own; the lines it handed over and how it ended.
 private func follow(
     _ port: Int,
-    connectTimeout: TimeInterval = 5,
+    headTimeout: TimeInterval = 5,
     onLine: @escaping @Sendable (String) -> Bool = { _ in true }
-) async throws -> (end: HTTPStreamEnd, lines: [String]) {
-    try await offPool {
-        var lines: [String] = []
-        let request = HTTPRequest(method: .get, path: "/follow")
-        let end = try HTTPClient.stream(request, port: port, connectTimeout: connectTimeout) { line in
-            let text = String(decoding: line, as: UTF8.self)
-            lines.append(text)
-            return onLine(text)
-        }
-        return (end, lines)
-    }
+) async throws -> (end: APIStreamEnd, lines: [String]) {
+    try await Follower(port, headTimeout: headTimeout, onLine: onLine).result()
 }
 
 /// A client following a stream on its own thread, started at once: an `async let` child task could
 /// wait for a free thread of the shared pool while other suites block theirs, and never connect in time.
 private final class Follower: Sendable {
-    private let done = Inbox<Result<Outcome, HTTPClientError>>()
+    private let done = Inbox<Result<Outcome, APIClientError>>()
 
     struct Outcome: Sendable {
-        let end: HTTPStreamEnd
+        let end: APIStreamEnd
         let lines: [String]
     }
 
     struct NoResult: Error {}
 
-    init(_ port: Int, connectTimeout: TimeInterval = 5, onLine: @escaping @Sendable (String) -> Bool = { _ in true }) {
+    init(_ port: Int, headTimeout: TimeInterval = 5, onLine: @escaping @Sendable (String) -> Bool = { _ in true }) {
         let done = done
         Thread {
+            let api = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/"))
+            defer { api.shutdown() }
             var lines: [String] = []
-            let request = HTTPRequest(method: .get, path: "/follow")
-            let result = Result { () throws(HTTPClientError) -> Outcome in
-                let end = try HTTPClient.stream(request, port: port, connectTimeout: connectTimeout) { line in
+            let request = HTTPRequest(method: .GET, path: "/follow")
+            let result = Result { () throws(APIClientError) -> Outcome in
+                let end = try api.stream(request, headTimeout: headTimeout) { line in
                     let text = String(decoding: line, as: UTF8.self)
                     lines.append(text)
                     return onLine(text)
@@ -364,7 +353,7 @@ private final class Follower: Sendable {
     }
 
     /// How the stream ended and every line, once the client is done (at most 30 s).
-    func result() async throws -> (end: HTTPStreamEnd, lines: [String]) {
+    func result() async throws -> (end: APIStreamEnd, lines: [String]) {
         guard let result = await done.next(within: 30) else { throw NoResult() }
         let outcome = try result.get()
         return (outcome.end, outcome.lines)
@@ -393,55 +382,3 @@ private final class CancelProbe: Sendable {
     }
 }
 
-/// A blocking client socket for what `HTTPClient` won't do: stop reading, or hang up mid-stream.
-private final class RawConnection {
-    private let fd: Int32
-    private var isClosed = false
-
-    init(port: Int) throws {
-        fd = try LoopbackSocket.make()
-        LoopbackSocket.setTimeouts(fd, 10)
-        var address = LoopbackSocket.address(port: port)
-        let connected = LoopbackSocket.withSocketAddress(&address) { connect(fd, $0, $1) }
-        guard connected == 0 else {
-            Glibc.close(fd)
-            throw SocketError(call: "connect", code: errno)
-        }
-    }
-
-    deinit {
-        close(abortive: false)
-    }
-
-    func send(_ text: String) {
-        _ = Data(text.utf8).withUnsafeBytes { LoopbackSocket.send(fd, $0) }
-    }
-
-    /// Reads until what arrived contains `marker`.
-    func read(until marker: String) throws -> String {
-        var received = Data()
-        var byte: UInt8 = 0
-        while !received.ends(with: Data(marker.utf8)) {
-            guard Glibc.read(fd, &byte, 1) == 1 else { throw SocketError(call: "read", code: errno) }
-            received.append(byte)
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
-
-    /// Hangs up: with a reset when `abortive`, otherwise with an orderly close.
-    func close(abortive: Bool) {
-        guard !isClosed else { return }
-        isClosed = true
-        if abortive {
-            var option = Glibc.linger(l_onoff: 1, l_linger: 0)
-            _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<Glibc.linger>.size))
-        }
-        Glibc.close(fd)
-    }
-}
-
-extension Data {
-    fileprivate func ends(with suffix: Data) -> Bool {
-        count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix)
-    }
-}

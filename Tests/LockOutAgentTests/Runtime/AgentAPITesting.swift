@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 @testable import LockOutAgent
 import LockOutCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 @testable import LockOutAgent
 import LockOutCore
 import Testing
@@ -9,9 +10,9 @@ struct AgentAPITests: AgentAPITesting {
     func status() async throws {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
-        let response = await api.handle(request(.get, "/v1/status"))
+        let response = await api.handle(request(.GET, "/v1/status"))
         #expect(response.status == 200)
-        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(response.headers.first(name: "Content-Type") == "application/json")
         let screen = try AgentJSON.decoder().decode(DashboardScreen.self, from: response.body)
         #expect(screen.state == "running")
         #expect(screen.nextBreak?.countdown == "20:00")
@@ -21,7 +22,7 @@ struct AgentAPITests: AgentAPITesting {
     func wrongToken() async throws {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
-        let response = await api.handle(request(.get, "/v1/status", token: "guess"))
+        let response = await api.handle(request(.GET, "/v1/status", token: "guess"))
         #expect(response.status == 401)
         #expect(try errorMessage(response) == "missing or wrong token")
     }
@@ -31,7 +32,7 @@ struct AgentAPITests: AgentAPITesting {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
         let body = try AgentJSON.encoder().encode(BreakCommand.pause(seconds: 600))
-        let response = await api.handle(request(.post, "/v1/commands", body: body))
+        let response = await api.handle(request(.POST, "/v1/commands", body: body))
         #expect(response.status == 200)
         #expect(try AgentJSON.decoder().decode(DashboardScreen.self, from: response.body).state == "paused")
     }
@@ -41,7 +42,7 @@ struct AgentAPITests: AgentAPITesting {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
         let body = try AgentJSON.encoder().encode(BreakCommand.setRetention(days: 1))
-        let response = await api.handle(request(.post, "/v1/commands", body: body))
+        let response = await api.handle(request(.POST, "/v1/commands", body: body))
         #expect(response.status == 400)
         #expect(try errorMessage(response) == "retention of 1 days is out of range: allowed 7...3650 days")
         #expect(try fixture.database.settingsStore.load().retentionDays == 365)
@@ -51,7 +52,7 @@ struct AgentAPITests: AgentAPITesting {
     func malformedBody() async throws {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
-        let response = await api.handle(request(.post, "/v1/commands", body: Data("{\"explode\":{}}".utf8)))
+        let response = await api.handle(request(.POST, "/v1/commands", body: Data("{\"explode\":{}}".utf8)))
         #expect(response.status == 400)
         #expect(try errorMessage(response) == "the body is not a break command")
     }
@@ -60,7 +61,7 @@ struct AgentAPITests: AgentAPITesting {
     func unknownRoutes() async throws {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
-        #expect(await api.handle(request(.get, "/v1/nothing")).status == 404)
-        #expect(await api.handle(request(.delete, "/v1/status")).status == 405)
+        #expect(await api.handle(request(.GET, "/v1/nothing")).status == 404)
+        #expect(await api.handle(request(.DELETE, "/v1/status")).status == 405)
     }
 }

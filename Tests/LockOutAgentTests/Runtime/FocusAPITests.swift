@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 @testable import LockOutAgent
 import LockOutCore
 import Testing
@@ -10,9 +11,9 @@ struct FocusAPITests: AgentAPITesting {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
         let body = try AgentJSON.encoder().encode(FocusCommand.start(FocusStart(mode: .pomodoro)))
-        let started = await api.handle(request(.post, "/v1/focus/commands", body: body))
+        let started = await api.handle(request(.POST, "/v1/focus/commands", body: body))
         #expect(started.status == 200)
-        let shown = await api.handle(request(.get, "/v1/focus"))
+        let shown = await api.handle(request(.GET, "/v1/focus"))
         let screen = try AgentJSON.decoder().decode(FocusScreen.self, from: shown.body)
         #expect(screen.state == "running")
         #expect(screen.status?.label == "Work")
@@ -24,7 +25,7 @@ struct FocusAPITests: AgentAPITesting {
         let (fixture, agent, api) = try await started()
         defer { fixture.remove() }
         let body = try AgentJSON.encoder().encode(FocusCommand.pause)
-        let response = await api.handle(request(.post, "/v1/focus/commands", body: body))
+        let response = await api.handle(request(.POST, "/v1/focus/commands", body: body))
         #expect(response.status == 400)
         #expect(try errorMessage(response) == "no focus session is running: pause is allowed only while one runs")
         #expect(try await agent.focusScreen().state == "stopped")
@@ -34,10 +35,10 @@ struct FocusAPITests: AgentAPITesting {
     func taskErrors() async throws {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
-        let unknown = await api.handle(request(.post, "/v1/tasks/commands", body: try AgentJSON.encoder().encode(TaskCommand.done(TaskID(rawValue: 9)))))
+        let unknown = await api.handle(request(.POST, "/v1/tasks/commands", body: try AgentJSON.encoder().encode(TaskCommand.done(TaskID(rawValue: 9)))))
         #expect(unknown.status == 400)
         #expect(try errorMessage(unknown) == "no task with id 9: see 'lockout task list'")
-        let malformed = await api.handle(request(.post, "/v1/tasks/commands", body: Data("{\"launch\":1}".utf8)))
+        let malformed = await api.handle(request(.POST, "/v1/tasks/commands", body: Data("{\"launch\":1}".utf8)))
         #expect(malformed.status == 400)
         #expect(try errorMessage(malformed) == "the body is not a task command")
     }

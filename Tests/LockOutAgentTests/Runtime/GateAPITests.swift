@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 @testable import LockOutAgent
 import LockOutCore
 import Testing
@@ -6,7 +7,7 @@ import Testing
 @Suite("Agent API: health gate")
 struct GateAPITests: AgentAPITesting {
     private func command(_ command: GateCommand) throws -> HTTPRequest {
-        request(.post, "/v1/gate/commands", body: try AgentJSON.encoder().encode(command))
+        request(.POST, "/v1/gate/commands", body: try AgentJSON.encoder().encode(command))
     }
 
     @Test("GET /v1/gate answers the gate screen as JSON")
@@ -14,7 +15,7 @@ struct GateAPITests: AgentAPITesting {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
 
-        let response = await api.handle(request(.get, "/v1/gate"))
+        let response = await api.handle(request(.GET, "/v1/gate"))
 
         #expect(response.status == 200)
         let screen = try AgentJSON.decoder().decode(GateScreen.self, from: response.body)
@@ -61,7 +62,7 @@ struct GateAPITests: AgentAPITesting {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
 
-        let response = await api.handle(request(.post, "/v1/gate/commands", body: Data("{\"unlockEverything\":true}".utf8)))
+        let response = await api.handle(request(.POST, "/v1/gate/commands", body: Data("{\"unlockEverything\":true}".utf8)))
 
         #expect(response.status == 400)
         #expect(try errorMessage(response) == "the body is not a gate command")
@@ -72,7 +73,7 @@ struct GateAPITests: AgentAPITesting {
         let (fixture, _, api) = try await started()
         defer { fixture.remove() }
 
-        #expect(await api.handle(request(.get, "/v1/gate/commands")).status == 405)
-        #expect(await api.handle(request(.post, "/v1/gate")).status == 405)
+        #expect(await api.handle(request(.GET, "/v1/gate/commands")).status == 405)
+        #expect(await api.handle(request(.POST, "/v1/gate")).status == 405)
     }
 }

@@ -6,14 +6,14 @@ import Darwin
 #endif
 
 /// What a socket call failed with.
-public struct SocketError: Error, Equatable, Sendable {
+struct SocketError: Error, Equatable, Sendable {
     /// The system call, like `bind`.
-    public let call: String
+    let call: String
     /// The `errno` it left.
-    public let code: Int32
+    let code: Int32
 }
 
-/// POSIX TCP sockets on 127.0.0.1, shared by the agent's HTTP server and client.
+/// POSIX TCP sockets on 127.0.0.1, for tests that must send what no HTTP client would, or hang up mid-answer.
 enum LoopbackSocket {
     /// A new TCP socket that isn't inherited by child processes (notify-send, gdbus …).
     static func make() throws(SocketError) -> Int32 {
