@@ -5,9 +5,11 @@
 # 20 minutes out). Needs perf (Debian: linux-perf) for exact counts;
 # without it, falls back to summing the threads' ctxt_switches from /proc.
 # With `gate`, the health gate is set up too: a program blocked and today's 10,000 steps logged, so
-# the gate is open and its next deadline is midnight.
+# the gate is open and its next deadline is midnight. With `probe`, the data directory starts with the
+# endpoint file of an agent that is gone (a live pid, a port where nothing listens), so the agent's
+# start-up check for a second agent makes and shuts down its HTTP client first.
 #
-#   scripts/bench/idle.sh [SECONDS] [gate]
+#   scripts/bench/idle.sh [SECONDS] [gate|probe]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-300}
@@ -15,6 +17,9 @@ scenario=${2:-}
 
 # shellcheck source=agent.sh
 . scripts/bench/agent.sh
+if [ "$scenario" = probe ]; then
+    prepare_data() { printf '{"pid":1,"port":9,"token":"stale"}' >"$1/agent.json"; }
+fi
 start_agent idle
 trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
 "$bin" --data-dir "$data" status >/dev/null   # the API has served a request
@@ -44,7 +49,12 @@ fi
 rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
 threads=$(ls "/proc/$pid/task" | wc -l)
 
-echo "idle for ${seconds} s ($method)${scenario:+, with the health gate open and a program blocked}:"
+case "$scenario" in
+    gate) about=", with the health gate open and a program blocked" ;;
+    probe) about=", after probing a stale endpoint file" ;;
+    *) about="" ;;
+esac
+echo "idle for ${seconds} s ($method)${about}:"
 echo "  RSS               $((rss / 1024)) MiB (${rss} KiB)"
 echo "  CPU               ${cpu_ms} ms"
 echo "  context switches  ${switches} ($(awk -v s="$switches" -v t="$seconds" 'BEGIN {printf "%.2f", s * 60 / t}') per minute)"

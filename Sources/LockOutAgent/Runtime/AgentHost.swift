@@ -74,6 +74,7 @@ public struct AgentHost: Sendable {
             try? AgentEndpoint.remove(from: directory)
             exit(0)
         }
+        StartupPages.release()  // what start-up alone ran need not stay resident while the agent idles
         withExtendedLifetime(signals) { dispatchMain() }
     }
 }
