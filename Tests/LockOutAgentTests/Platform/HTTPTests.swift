@@ -145,6 +145,19 @@ struct HTTPTests {
         }
     }
 
+    @Test("shutting a client down ends its event loop thread, and a second shutdown is harmless")
+    func clientShutdown() async throws {
+        let api = APIClient(baseURL: URL(string: "http://127.0.0.1:9") ?? URL(fileURLWithPath: "/"))
+        // "PID/task/TID" of the client's event loop thread.
+        let thread = try await api.group.next().submit { try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") }.get()
+        #expect(FileManager.default.fileExists(atPath: "/proc/\(thread)"))
+
+        api.shutdown()
+        api.shutdown()
+
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(thread)"))
+    }
+
     @Test("the client gives up after its timeout")
     func clientTimeout() async throws {
         let release = Inbox<Void>()
