@@ -224,9 +224,13 @@ struct HTTPGuardTests {
         let connection = try RawConnection(port: probe.port)
         connection.send("POST /upload HTTP/1.1\r\nHost: \(RawHTTP.host(probe.port))\r\nExpect: 100-continue\r\nContent-Length: 4\r\nConnection: close\r\n\r\n")
 
-        let interim = try await offPool { try connection.read(until: "\r\n\r\n") }
-        connection.send("abcd")
-        let answer = try await offPool { try connection.readAll() }
+        // One thread does the whole exchange: were the body sent from a task, a busy test run could keep
+        // it waiting on the shared pool past the server's 10 s for a whole request.
+        let (interim, answer) = try await offPool {
+            let interim = try connection.read(until: "\r\n\r\n")
+            connection.send("abcd")
+            return (interim, try connection.readAll())
+        }
 
         #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n")
         #expect(answer.statusCode == 200)
