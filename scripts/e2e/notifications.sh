@@ -27,20 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cat >"$data/bus.conf" <<XML
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=$data</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-XML
+sed "s|SOCKET_DIRECTORY|$data|" scripts/e2e/private-bus.conf >"$data/bus.conf"
 dbus-daemon --config-file="$data/bus.conf" --nofork --nopidfile --print-address=1 >"$data/bus.address" 2>/dev/null &
 bus_pid=$!
 wait_until "the private session bus" test -s "$data/bus.address"

@@ -29,7 +29,7 @@ final class PrivateSession: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("session.conf")
-        try Data(Self.configuration(socketDirectory: directory.path).utf8).write(to: config)
+        try Data(try Self.configuration(socketDirectory: directory.path).utf8).write(to: config)
         daemon = Process()
         daemon.executableURL = try Self.require("dbus-daemon")
         daemon.arguments = ["--config-file=\(config.path)", "--nofork", "--nopidfile", "--print-address=1"]
@@ -122,21 +122,10 @@ final class PrivateSession: @unchecked Sendable {
         PlatformCommand.find(tool, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// A session bus that only listens in `socketDirectory` and lets everyone do everything; no service directories.
-    private static func configuration(socketDirectory: String) -> String {
-        """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>session</type>
-          <listen>unix:dir=\(socketDirectory)</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-        """
+    /// scripts/e2e/private-bus.conf for a bus that listens in `socketDirectory`: everyone may do
+    /// everything, and no service directories.
+    private static func configuration(socketDirectory: String) throws -> String {
+        let template = try String(contentsOf: scripts.appendingPathComponent("private-bus.conf"), encoding: .utf8)
+        return template.replacingOccurrences(of: "SOCKET_DIRECTORY", with: socketDirectory)
     }
 }
