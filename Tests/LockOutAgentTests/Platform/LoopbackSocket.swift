@@ -15,7 +15,7 @@ struct SocketError: Error, Equatable, Sendable {
 
 /// POSIX TCP sockets on 127.0.0.1, for tests that must send what no HTTP client would, or hang up mid-answer.
 enum LoopbackSocket {
-    /// A new TCP socket that isn't inherited by child processes (notify-send, gdbus …).
+    /// A new TCP socket that isn't inherited by the processes a test starts.
     static func make() throws(SocketError) -> Int32 {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
