@@ -3,7 +3,7 @@
 # suites under a real desktop session (Xvfb + D-Bus + a notification daemon), and the end-to-end
 # runs of the real agent (breaks, focus, the health gate and its shields).
 #
-# Nothing is skipped silently. A missing program fails the run before anything is built, naming
+# Nothing is skipped silently. A missing program or library fails the run before anything is built, naming
 # the Debian packages to install. To run without the desktop on purpose, set LOCKOUT_SKIP_DESKTOP=1:
 # the tests that need it are skipped, and the summary counts every test that did not run and why.
 set -euo pipefail
@@ -17,15 +17,16 @@ case "$skip_desktop" in
     1) ;;
     *) echo "test.sh: LOCKOUT_SKIP_DESKTOP is '$skip_desktop': use 1 to skip the desktop tests, or leave it unset" >&2; exit 64 ;;
 esac
-tools=$LOCKOUT_TEST_TOOLS
-[ "$skip_desktop" = 1 ] || tools="$tools $LOCKOUT_DESKTOP_TOOLS"
 # shellcheck disable=SC2086
-missing=$(missing_packages $tools)
-if [ -n "$missing" ]; then
+missing=$( (missing_packages $LOCKOUT_TEST_TOOLS; missing_libraries $LOCKOUT_BUILD_LIBRARIES) | awk '!seen[$0]++')
+missing_desktop=""
+# shellcheck disable=SC2086
+[ "$skip_desktop" = 1 ] || missing_desktop=$(missing_packages $LOCKOUT_DESKTOP_TOOLS)
+if [ -n "$missing$missing_desktop" ]; then
     {
-        echo "test.sh: the tests need programs that are not installed."
-        echo "  install: sudo apt-get install $(echo $missing)"
-        [ "$skip_desktop" = 1 ] || echo "  or run without the desktop tests: LOCKOUT_SKIP_DESKTOP=1 scripts/test.sh"
+        echo "test.sh: building and testing need packages that are not installed."
+        echo "  install: sudo apt-get install $(echo $missing $missing_desktop)"
+        [ -z "$missing_desktop" ] || echo "  or, to run without the desktop tests ($(echo $missing_desktop)): LOCKOUT_SKIP_DESKTOP=1 scripts/test.sh"
     } >&2
     exit 69
 fi

@@ -1,15 +1,36 @@
-# Sourced by scripts/test.sh and scripts/e2e/with-desktop.sh: which programs the tests need, and the
-# Debian package of each.
+# Sourced by .ci/run, scripts/test.sh and scripts/e2e/with-desktop.sh: what building and testing
+# LockOut needs, and the Debian package of each.
 #
-#   missing_packages TOOL:PACKAGE ...   prints the packages of the tools not on PATH, one per line, once each
+#   missing_packages TOOL:PACKAGE ...     the packages of the tools not on PATH, one per line, once each
+#   missing_libraries MODULE:PACKAGE ...  the packages of the pkg-config modules not found, likewise
+#   lockout_packages                      every package below, for apt-get install
 
-# What every run needs: the health tests build zip archives, the end-to-end scripts read JSON with python3.
-LOCKOUT_TEST_TOOLS="zip:zip unzip:unzip python3:python3"
+# What the build links: SQLite and libsystemd's sd-bus, found through pkg-config.
+LOCKOUT_BUILD_LIBRARIES="sqlite3:libsqlite3-dev libsystemd:libsystemd-dev"
+# What every test run needs: the health tests build zip archives, one CLI test edits a database with
+# the sqlite3 shell, the end-to-end scripts read JSON with python3.
+LOCKOUT_TEST_TOOLS="pkg-config:pkg-config zip:zip unzip:unzip sqlite3:sqlite3 python3:python3"
 # What the desktop tests need: a virtual display, a private session bus and a notification daemon.
 LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin"
+# dunst needs some session-bus package; naming this one keeps apt from choosing one that brings systemd.
+LOCKOUT_SESSION_BUS_PACKAGE="dbus-x11"
 
 missing_packages() {
     for pair in "$@"; do
         command -v "${pair%%:*}" >/dev/null 2>&1 || echo "${pair#*:}"
     done | awk '!seen[$0]++'
+}
+
+missing_libraries() {
+    for pair in "$@"; do
+        pkg-config --exists "${pair%%:*}" 2>/dev/null || echo "${pair#*:}"
+    done | awk '!seen[$0]++'
+}
+
+lockout_packages() {
+    # shellcheck disable=SC2086
+    for pair in $LOCKOUT_BUILD_LIBRARIES $LOCKOUT_TEST_TOOLS $LOCKOUT_DESKTOP_TOOLS; do
+        echo "${pair#*:}"
+    done | awk '!seen[$0]++'
+    echo "$LOCKOUT_SESSION_BUS_PACKAGE"
 }
