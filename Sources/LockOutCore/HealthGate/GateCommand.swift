@@ -35,6 +35,17 @@ extension HealthGate {
         }
     }
 
+    /// Carries out a parent's configuration `command` at `now`: a settings change applies at once, even a
+    /// weakening one while goals are unmet; a command that is not a settings change is refused.
+    public mutating func impose(_ command: GateCommand, now: Date) throws(GateInputError) -> [GateEffect] {
+        try transition(now: now, forceShields: false) { gate throws(GateInputError) in
+            guard case .settingsEdited(let edited, _) = try gate.event(for: command, code: FrictionCode(number: 0)) else {
+                throw .notASettingsChange
+            }
+            return try gate.apply(.settingsImposed(edited), now: now)
+        }
+    }
+
     /// The event `command` stands for.
     func event(for command: GateCommand, code: FrictionCode) throws(GateInputError) -> GateEvent {
         switch command {

@@ -38,6 +38,9 @@ public enum GateEvent: Hashable, Sendable {
     case frictionCancelled
     /// The person edited the settings; `code` is shown if the edit is weakening and must go through friction.
     case settingsEdited(GateSettings, code: FrictionCode)
+    /// A parent's configuration command set these settings: it applies at once, weakening or not,
+    /// because the parent's word is the friction.
+    case settingsImposed(GateSettings)
 }
 
 /// What the gate log records.
@@ -64,6 +67,8 @@ public enum GateLogEvent: Codable, Hashable, Sendable {
     case heldEditDropped
     /// An edit applied at once.
     case editApplied(GateEditKind)
+    /// A parent's command changed the settings, at once.
+    case parentEditApplied(GateEditKind)
     /// Today-only goals of an earlier day were disabled.
     case todayOnlyGoalsExpired
 }

@@ -37,6 +37,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case codeNotShownYet(secondsLeft: Int)
     /// A code that is not the one shown.
     case wrongCode
+    /// A parent's command that is not a settings change (a peek, an unlock, a code).
+    case notASettingsChange
 
     /// The message a person reads, saying what is allowed.
     public var description: String {
@@ -77,6 +79,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             "no code is waiting to be typed: request an emergency unlock or make the edit first"
         case .codeNotShownYet(let seconds):
             "the code is shown after the wait: \(seconds) s to go"
+        case .notASettingsChange:
+            "a parent can change the gate's goals and block list, not peek, unlock or type codes"
         case .wrongCode:
             "that is not the code shown: type the 4 digits exactly"
         }

@@ -20,6 +20,7 @@ extension GateLogEvent {
         case .heldEditApplied: "heldEditApplied"
         case .heldEditDropped: "heldEditDropped"
         case .editApplied: "editApplied"
+        case .parentEditApplied: "parentEditApplied"
         case .todayOnlyGoalsExpired: "todayOnlyGoalsExpired"
         }
     }
@@ -41,6 +42,9 @@ extension GateLogEvent {
         case .editApplied(.strengthening): "stricter edit applied"
         case .editApplied(.weakening): "weaker edit applied"
         case .editApplied(.neutral): "edit applied (nothing changes today)"
+        case .parentEditApplied(.strengthening): "stricter edit applied by a parent"
+        case .parentEditApplied(.weakening): "weaker edit applied by a parent"
+        case .parentEditApplied(.neutral): "edit applied by a parent (nothing changes today)"
         case .todayOnlyGoalsExpired: "today-only goals expired"
         }
     }

@@ -82,4 +82,21 @@ extension HealthGate {
         settings = edited
         return effects + [.saveSettings(edited), log(.editApplied(kind), now)]
     }
+
+    /// Applies a parent's settings at once: a held edit of the child's own is dropped, since the parent's
+    /// settings replace what it would have changed.
+    mutating func impose(_ imposed: GateSettings, now: Date) throws(GateInputError) -> [GateEffect] {
+        let imposed = imposed.expiringTodayOnlyGoals(before: LocalDate(now, in: calendar))
+        try imposed.validate()
+        let snapshot = GateSnapshot(at: now, calendar: calendar, totals: record.totals)
+        let kind = GateEditClassifier.classify(from: settings, to: imposed, day: snapshot.day, weekday: snapshot.weekday)
+        var effects: [GateEffect] = []
+        if record.pendingSettings != nil {
+            record.pendingSettings = nil
+            if record.friction?.purpose == .edit { record.friction = nil }
+            effects.append(log(.heldEditDropped, now))
+        }
+        settings = imposed
+        return effects + [.saveSettings(imposed), log(.parentEditApplied(kind), now)]
+    }
 }

@@ -110,6 +110,8 @@ public struct HealthGate: Sendable {
             return try cancelFriction(now: now)
         case .settingsEdited(let edited, let code):
             return try edit(edited, code: code, now: now)
+        case .settingsImposed(let imposed):
+            return try impose(imposed, now: now)
         }
     }
 

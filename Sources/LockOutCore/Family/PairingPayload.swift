@@ -1,0 +1,112 @@
+import Foundation
+
+/// What a pairing QR code or pasted code carries: where the family's server is, which family, and the
+/// one-time secret that lets one device join it.
+///
+/// Written as `lockout-pair:` followed by base64url (no padding) of a small JSON object, so it survives
+/// being pasted into a chat, a terminal or a URL bar unchanged.
+public struct PairingPayload: Codable, Hashable, Sendable {
+    /// The text every payload starts with.
+    public static let prefix = "lockout-pair:"
+    /// The payload format this code writes and reads.
+    public static let currentVersion = 1
+
+    public let version: Int
+    /// The family server's base URL.
+    public let server: URL
+    public let family: FamilyID
+    /// The one-time pairing secret (base64url of at least 16 random bytes).
+    public let secret: String
+
+    /// A payload of the current version.
+    public init(server: URL, family: FamilyID, secret: String) {
+        version = Self.currentVersion
+        self.server = server
+        self.family = family
+        self.secret = secret
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version = "v", server = "s", family = "f", secret = "k"
+    }
+
+    /// The text to show, paste or put in a QR code.
+    public var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding four plain values cannot fail.
+        let json = (try? encoder.encode(self)) ?? Data()
+        return Self.prefix + Base64URL.encode(json)
+    }
+
+    /// Reads a payload as pasted or scanned: surrounding whitespace is ignored.
+    public init(parsing text: String) throws(FamilyInputError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix(Self.prefix) else {
+            throw .malformedPairingPayload("it should start with '\(Self.prefix)'")
+        }
+        guard let data = Base64URL.decode(String(trimmed.dropFirst(Self.prefix.count))) else {
+            throw .malformedPairingPayload("it was cut or changed (not base64url)")
+        }
+        struct Versioned: Decodable { let v: Int }
+        guard let versioned = try? JSONDecoder().decode(Versioned.self, from: data) else {
+            throw .malformedPairingPayload("it was cut or changed (no version)")
+        }
+        guard versioned.v == Self.currentVersion else { throw .unsupportedPairingVersion(versioned.v) }
+        guard let payload = try? JSONDecoder().decode(Self.self, from: data) else {
+            throw .malformedPairingPayload("it was cut or changed (fields missing)")
+        }
+        _ = try ServerAddress.validated(payload.server.absoluteString)
+        guard let secret = Base64URL.decode(payload.secret), secret.count >= PairingSecret.minimumBytes else {
+            throw .pairingSecret
+        }
+        self = payload
+    }
+}
+
+/// Pairing secrets: random bytes from the server, shown as base64url.
+public enum PairingSecret {
+    /// 128 bits at least.
+    public static let minimumBytes = 16
+    /// How long a pairing stays redeemable.
+    public static let lifetime: TimeInterval = 15 * 60
+}
+
+/// A family server's address as a person types it.
+public enum ServerAddress {
+    /// Accepts `http://` or `https://` URLs with a host and nothing after the path; drops a trailing slash.
+    public static func validated(_ text: String) throws(FamilyInputError) -> URL {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let components = URLComponents(string: trimmed),
+              let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = components.host, !host.isEmpty,
+              components.query == nil, components.fragment == nil, components.user == nil
+        else { throw .serverURL(text) }
+        var cleaned = components
+        cleaned.scheme = scheme
+        while cleaned.path.hasSuffix("/") { cleaned.path.removeLast() }
+        guard let url = cleaned.url else { throw .serverURL(text) }
+        return url
+    }
+}
+
+/// base64url without padding (RFC 4648 §5), as tokens and pairing codes are written.
+public enum Base64URL {
+    /// Encodes `data`.
+    public static func encode(_ data: Data) -> String {
+        data.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Decodes `text`, or nil when it is not base64url.
+    public static func decode(_ text: String) -> Data? {
+        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let remainder = base64.count % 4
+        guard remainder != 1 else { return nil }
+        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
+        return Data(base64Encoded: base64)
+    }
+}

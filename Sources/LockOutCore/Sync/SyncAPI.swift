@@ -1,0 +1,160 @@
+import Foundation
+
+/// The family server's request and answer bodies (API v1), shared by the server and the devices.
+public enum SyncAPI {
+    /// The largest batch of mutations one push may carry.
+    public static let maximumBatch = 400
+    /// The most changes one pull answers with.
+    public static let maximumPage = 500
+
+    /// `POST /v1/families`: the family's first device, a parent (or a personal device for one person's settings).
+    public struct CreateFamily: Codable, Hashable, Sendable {
+        public let deviceID: DeviceID
+        public let deviceName: String
+        public let mode: DeviceMode
+        public init(deviceID: DeviceID, deviceName: String, mode: DeviceMode) {
+            self.deviceID = deviceID
+            self.deviceName = deviceName
+            self.mode = mode
+        }
+    }
+
+    /// A device's credentials: answered by creating a family and by redeeming a pairing.
+    public struct Credentials: Codable, Hashable, Sendable {
+        public let familyID: FamilyID
+        public let deviceID: DeviceID
+        /// The bearer token: shown once, stored hashed by the server.
+        public let token: String
+        public init(familyID: FamilyID, deviceID: DeviceID, token: String) {
+            self.familyID = familyID
+            self.deviceID = deviceID
+            self.token = token
+        }
+    }
+
+    /// `POST /v1/pairings`: what kind of device may join with it.
+    public struct CreatePairing: Codable, Hashable, Sendable {
+        public let mode: DeviceMode
+        public init(mode: DeviceMode) { self.mode = mode }
+    }
+
+    /// A pairing: the one-time secret, when it expires, and the payload for the QR code.
+    public struct Pairing: Codable, Hashable, Sendable {
+        public let secret: String
+        public let mode: DeviceMode
+        public let expiresAt: Date
+        public let payload: String
+        public init(secret: String, mode: DeviceMode, expiresAt: Date, payload: String) {
+            self.secret = secret
+            self.mode = mode
+            self.expiresAt = expiresAt
+            self.payload = payload
+        }
+    }
+
+    /// `POST /v1/pairings/redeem`.
+    public struct Redeem: Codable, Hashable, Sendable {
+        public let familyID: FamilyID
+        public let secret: String
+        public let deviceID: DeviceID
+        public let deviceName: String
+        public let mode: DeviceMode
+        public init(familyID: FamilyID, secret: String, deviceID: DeviceID, deviceName: String, mode: DeviceMode) {
+            self.familyID = familyID
+            self.secret = secret
+            self.deviceID = deviceID
+            self.deviceName = deviceName
+            self.mode = mode
+        }
+    }
+
+    /// `POST /v1/mutations`.
+    public struct Push: Codable, Hashable, Sendable {
+        public let mutations: [SyncMutation]
+        public init(mutations: [SyncMutation]) { self.mutations = mutations }
+    }
+
+    /// What the server did with one mutation.
+    public struct MutationResult: Codable, Hashable, Sendable {
+        public enum Status: String, Codable, Hashable, Sendable {
+            /// Committed now, at `seq`.
+            case applied
+            /// Committed before (a retried push): nothing done again.
+            case duplicate
+            /// Refused for good: `reason` says why.
+            case rejected
+        }
+
+        public let id: MutationID
+        public let status: Status
+        public let seq: Int64?
+        public let reason: String?
+        public init(id: MutationID, status: Status, seq: Int64?, reason: String?) {
+            self.id = id
+            self.status = status
+            self.seq = seq
+            self.reason = reason
+        }
+    }
+
+    /// The answer to a push: one result per mutation, in the order sent.
+    public struct PushResult: Codable, Hashable, Sendable {
+        public let results: [MutationResult]
+        public init(results: [MutationResult]) { self.results = results }
+    }
+
+    /// `GET /v1/changes?since=TOKEN`: a page of changes in commit order.
+    public struct Changes: Codable, Hashable, Sendable {
+        public let changes: [SyncChange]
+        /// Pass it as `since` next time.
+        public let token: String
+        /// More changes wait: pull again at once.
+        public let moreComing: Bool
+        /// The token was older than what the server keeps: drop what was pulled and take this page as the start.
+        public let resync: Bool
+        public init(changes: [SyncChange], token: String, moreComing: Bool, resync: Bool) {
+            self.changes = changes
+            self.token = token
+            self.moreComing = moreComing
+            self.resync = resync
+        }
+    }
+
+    /// `GET /v1/devices`.
+    public struct Devices: Codable, Hashable, Sendable {
+        public let devices: [RegisteredDevice]
+        public init(devices: [RegisteredDevice]) { self.devices = devices }
+    }
+
+    /// `PATCH /v1/devices/{id}`.
+    public struct Rename: Codable, Hashable, Sendable {
+        public let name: String
+        public init(name: String) { self.name = name }
+    }
+
+    /// Every refusal's body.
+    public struct ErrorBody: Codable, Hashable, Sendable {
+        public let error: String
+        public let code: String
+        public init(error: String, code: String) {
+            self.error = error
+            self.code = code
+        }
+    }
+}
+
+/// A change-feed position: opaque to devices, the last commit seen to the server.
+public enum ChangeToken {
+    /// The token before any change.
+    public static let start = "0"
+
+    /// The token after `seq`.
+    public static func after(_ seq: Int64) -> String { String(seq) }
+
+    /// The commit a token stands after, or nil when it is not one of the server's tokens.
+    public static func seq(_ token: String?) -> Int64? {
+        guard let token, !token.isEmpty else { return 0 }
+        guard let seq = Int64(token), seq >= 0 else { return nil }
+        return seq
+    }
+}

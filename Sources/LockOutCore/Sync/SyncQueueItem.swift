@@ -1,0 +1,95 @@
+import Foundation
+
+/// One mutation waiting in the device's outbox (seed 002's SyncQueueItem): sent in the order queued,
+/// kept across restarts until the server has committed it or refused it for good.
+public struct SyncQueueItem: Codable, Hashable, Sendable {
+    /// Whether the item still goes to the server.
+    public enum Status: String, Codable, Hashable, Sendable {
+        case queued
+        /// Refused for good; `lockout family retry` queues it again.
+        case failed
+    }
+
+    /// The outbox's order: strictly increasing in queueing order.
+    public let position: Int64
+    public let mutation: SyncMutation
+    public let createdAt: Date
+    public var retryCount: Int
+    public var lastAttempt: Date?
+    public var status: Status
+    public var lastError: String?
+
+    /// An item at `position`.
+    public init(
+        position: Int64, mutation: SyncMutation, createdAt: Date, retryCount: Int = 0, lastAttempt: Date? = nil,
+        status: Status = .queued, lastError: String? = nil
+    ) {
+        self.position = position
+        self.mutation = mutation
+        self.createdAt = createdAt
+        self.retryCount = retryCount
+        self.lastAttempt = lastAttempt
+        self.status = status
+        self.lastError = lastError
+    }
+}
+
+/// What the sync of this device is doing, for `lockout family status` and the status screens.
+public enum SyncActivity: Hashable, Sendable, Codable {
+    case idle
+    case syncing
+    case synced
+    case error(String)
+
+    /// One word for the state.
+    public var name: String {
+        switch self {
+        case .idle: "idle"
+        case .syncing: "syncing"
+        case .synced: "synced"
+        case .error: "error"
+        }
+    }
+}
+
+/// The sync status screen: mode, family, last sync, the outbox's counts and the state.
+public struct FamilySyncStatus: Codable, Hashable, Sendable {
+    public let device: DeviceIdentity?
+    public let server: URL?
+    public let family: FamilyID?
+    public let lastSync: Date?
+    public let queued: Int
+    public let failed: Int
+    public let activity: SyncActivity
+    /// When the outbox tries again after a transient failure.
+    public let nextAttempt: Date?
+
+    /// A status.
+    public init(
+        device: DeviceIdentity?, server: URL?, family: FamilyID?, lastSync: Date?, queued: Int, failed: Int,
+        activity: SyncActivity, nextAttempt: Date?
+    ) {
+        self.device = device
+        self.server = server
+        self.family = family
+        self.lastSync = lastSync
+        self.queued = queued
+        self.failed = failed
+        self.activity = activity
+        self.nextAttempt = nextAttempt
+    }
+
+    /// One line for `lockout status`: nil when the device is not in a family.
+    public var line: String? {
+        guard family != nil else { return nil }
+        var parts: [String] = []
+        switch activity {
+        case .error(let reason): parts.append("sync waits: \(reason)")
+        case .syncing: parts.append("syncing")
+        case .synced, .idle: parts.append(queued == 0 ? "synced" : "sync waits")
+        }
+        if queued > 0 { parts.append("\(queued) queued") }
+        if failed > 0 { parts.append("\(failed) failed (lockout family retry)") }
+        return "Family sync: " + parts.joined(separator: ", ")
+    }
+}
