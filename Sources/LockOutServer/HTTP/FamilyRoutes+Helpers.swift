@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LockOutCore
+import Logging
+import NIOCore
+
+extension FamilyRoutes {
+    /// The device the bearer token names, rate-limited per device; 401 without a valid, unrevoked token.
+    /// The token is read from the Authorization header only — never from the URL — and never logged.
+    func authenticate(_ request: Request, _ context: ServerContext) async throws -> Caller {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+              case let token = String(header.dropFirst("Bearer ".count)), !token.isEmpty, token.count <= 200
+        else { throw APIError(.unauthorized, code: "unauthenticated", "a bearer token is needed") }
+        let now = configuration.now()
+        guard let caller = try await storage.authenticate(tokenHash: Self.hash(token), now: now) else {
+            throw APIError(.unauthorized, code: "unauthenticated", "unknown or revoked token")
+        }
+        if let wait = configuration.deviceLimiter.spend("device:\(caller.device)", now: now) {
+            throw Self.tooMany(wait)
+        }
+        return caller
+    }
+
+    /// Rate-limits a request without a token by its peer's address.
+    func limitOpen(_ context: ServerContext) throws {
+        if let wait = configuration.openLimiter.spend("peer:\(context.peer)", now: configuration.now()) {
+            throw Self.tooMany(wait)
+        }
+    }
+
+    static func tooMany(_ seconds: Int) -> APIError {
+        var error = APIError(.tooManyRequests, code: "rate_limited", "too many requests: try again in \(seconds) s")
+        error.headers[.retryAfter] = String(seconds)
+        return error
+    }
+
+    /// The body decoded as `T`, read up to the body limit.
+    func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
+        var request = request
+        let buffer = try await request.collectBody(upTo: FamilyServer.maximumBodyBytes)
+        guard buffer.readableBytes > 0 else { throw APIError(.badRequest, code: "malformed_json", "the body is empty") }
+        return try SyncJSON.decoder().decode(type, from: Data(buffer.readableBytesView))
+    }
+
+    func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try SyncJSON.encoder().encode(value)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    func text(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The device named in the path.
+    func deviceParameter(_ context: ServerContext) throws -> DeviceID {
+        guard let text = context.parameters.get("id"), let uuid = UUID(uuidString: text) else {
+            throw APIError(.badRequest, code: "bad_device_id", "the device id must be a UUID")
+        }
+        return DeviceID(rawValue: uuid)
+    }
+
+    /// Where devices reach this server: the configured public URL, else `http://` and the Host the parent used.
+    func publicURL(_ request: Request) throws -> URL {
+        if let url = configuration.publicURL { return url }
+        guard let authority = request.head.authority, let url = try? ServerAddress.validated("http://\(authority)") else {
+            throw APIError(.badRequest, code: "no_host", "the request has no usable Host: start the server with --public-url")
+        }
+        return url
+    }
+
+    /// SHA-256 of a token or secret, as stored.
+    static func hash(_ text: String) -> Data {
+        Data(SHA256.hash(data: Data(text.utf8)))
+    }
+}
+
+/// Measures every request, turns every error into a JSON refusal with its status, and logs each
+/// refusal with structured fields (never a token or a body).
+struct RequestGuard: RouterMiddleware {
+    typealias Context = ServerContext
+    let metrics: ServerMetrics
+    let logger: Logging.Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let route = context.endpointPath ?? "unmatched"
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            let refusal = APIError.from(error)
+            if refusal.status.code >= 500 {
+                logger.error("request failed", metadata: ["route": "\(route)", "method": "\(request.method)", "error": "\(error)"])
+            } else {
+                logger.notice("request refused", metadata: [
+                    "route": "\(route)", "method": "\(request.method)", "status": "\(refusal.status.code)",
+                    "code": "\(refusal.code)", "peer": "\(context.peer)", "reason": "\(refusal.message)",
+                ])
+            }
+            metrics.refusal(code: refusal.code)
+            response = try refusal.response(from: request, context: context)
+        }
+        metrics.request(route: route, method: request.method.rawValue, status: response.status.code, duration: ContinuousClock.now - start)
+        return response
+    }
+}

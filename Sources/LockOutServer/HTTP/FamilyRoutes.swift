@@ -1,0 +1,198 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LockOutCore
+import Logging
+
+/// The family API, v1. Each handler parses, calls storage once, and maps the result; authorization
+/// happens inside the storage call.
+struct FamilyRoutes: Sendable {
+    let storage: any FamilyStorage & FamilyChangeFeed
+    let notifier: ChangeNotifier
+    let metrics: ServerMetrics
+    let configuration: FamilyServer.Configuration
+    let logger: Logger
+
+    func register(on router: Router<ServerContext>) {
+        router.add(middleware: RequestGuard(metrics: metrics, logger: logger))
+        router.get("/healthz") { _, _ in try await health() }
+        router.get("/metrics") { _, _ in text(metrics.text(), type: "text/plain; version=0.0.4; charset=utf-8") }
+        router.get("/openapi.yaml") { _, _ in text(OpenAPIDocument.yaml, type: "application/yaml; charset=utf-8") }
+        router.post("/v1/families") { request, context in try await createFamily(request, context) }
+        router.post("/v1/pairings") { request, context in try await createPairing(request, context) }
+        router.post("/v1/pairings/redeem") { request, context in try await redeem(request, context) }
+        router.post("/v1/mutations") { request, context in try await push(request, context) }
+        router.get("/v1/changes") { request, context in try await changes(request, context) }
+        router.get("/v1/events") { request, context in try await events(request, context) }
+        router.get("/v1/devices") { request, context in try await devices(request, context) }
+        router.patch("/v1/devices/:id") { request, context in try await rename(request, context) }
+        router.post("/v1/devices/:id/revoke") { request, context in try await revoke(request, context) }
+        router.delete("/v1/devices/:id") { request, context in try await deleteDevice(request, context) }
+        router.delete("/v1/family") { request, context in try await deleteFamily(request, context) }
+    }
+
+    // MARK: - Families and pairing
+
+    func createFamily(_ request: Request, _ context: ServerContext) async throws -> Response {
+        try limitOpen(context)
+        let body = try await decode(SyncAPI.CreateFamily.self, request)
+        let name = try DeviceIdentity.validName(body.deviceName)
+        guard body.mode != .childDevice else {
+            throw APIError(.badRequest, code: "invalid", "a family starts with a parent or a personal device")
+        }
+        let token = Secrets.random(bytes: 32)
+        let first = SyncAPI.CreateFamily(deviceID: body.deviceID, deviceName: name, mode: body.mode)
+        let caller = try await storage.createFamily(id: FamilyID(rawValue: UUID()), first: first, tokenHash: Self.hash(token), now: configuration.now())
+        logger.info("family created", metadata: ["family": "\(caller.family)", "device": "\(caller.device)"])
+        return try json(SyncAPI.Credentials(familyID: caller.family, deviceID: caller.device, token: token), status: .created)
+    }
+
+    func createPairing(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        let body = try await decode(SyncAPI.CreatePairing.self, request)
+        let secret = Secrets.random(bytes: 24)
+        let now = configuration.now()
+        let expiresAt = now + PairingSecret.lifetime
+        try await storage.createPairing(caller: caller, mode: body.mode, secretHash: Self.hash(secret), expiresAt: expiresAt, now: now)
+        let payload = PairingPayload(server: try publicURL(request), family: caller.family, secret: secret)
+        return try json(SyncAPI.Pairing(secret: secret, mode: body.mode, expiresAt: expiresAt, payload: payload.text), status: .created)
+    }
+
+    func redeem(_ request: Request, _ context: ServerContext) async throws -> Response {
+        try limitOpen(context)
+        let body = try await decode(SyncAPI.Redeem.self, request)
+        let name = try DeviceIdentity.validName(body.deviceName)
+        guard let secret = Base64URL.decode(body.secret), secret.count >= PairingSecret.minimumBytes else {
+            throw APIError.from(StorageRefusal.pairingInvalid)
+        }
+        let token = Secrets.random(bytes: 32)
+        let redeem = SyncAPI.Redeem(familyID: body.familyID, secret: body.secret, deviceID: body.deviceID, deviceName: name, mode: body.mode)
+        let caller = try await storage.redeemPairing(redeem, secretHash: Self.hash(body.secret), tokenHash: Self.hash(token), now: configuration.now())
+        logger.info("device paired", metadata: ["family": "\(caller.family)", "device": "\(caller.device)", "mode": "\(caller.mode.rawValue)"])
+        notifier.publish(FamilyPoke(family: caller.family, seq: 0, writer: caller.device))
+        return try json(SyncAPI.Credentials(familyID: caller.family, deviceID: caller.device, token: token), status: .created)
+    }
+
+    // MARK: - Sync
+
+    func push(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        let body = try await decode(SyncAPI.Push.self, request)
+        guard !body.mutations.isEmpty else { throw APIError(.badRequest, code: "empty_batch", "the batch has no mutations") }
+        guard body.mutations.count <= SyncAPI.maximumBatch else {
+            throw APIError(.contentTooLarge, code: "batch_too_large",
+                           "a batch holds at most \(SyncAPI.maximumBatch) mutations (got \(body.mutations.count))")
+        }
+        guard Set(body.mutations.map(\.id)).count == body.mutations.count else {
+            throw APIError(.badRequest, code: "duplicate_ids", "each mutation in a batch needs its own id")
+        }
+        let (results, poke) = try await storage.push(caller: caller, mutations: body.mutations, now: configuration.now())
+        for status in [SyncAPI.MutationResult.Status.applied, .duplicate, .rejected] {
+            metrics.mutations(status.rawValue, count: results.filter { $0.status == status }.count)
+        }
+        for result in results where result.status == .rejected {
+            logger.notice("mutation refused", metadata: [
+                "device": "\(caller.device)", "family": "\(caller.family)", "mutation": "\(result.id)", "reason": "\(result.reason ?? "")",
+            ])
+        }
+        if let poke, !storage.deliversOwnCommits { notifier.publish(poke) }
+        return try json(SyncAPI.PushResult(results: results))
+    }
+
+    func changes(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        guard let since = ChangeToken.seq(request.uri.queryParameters.get("since")) else {
+            throw APIError(.badRequest, code: "bad_token", "since must be a token this server gave")
+        }
+        var limit = SyncAPI.maximumPage
+        if let text = request.uri.queryParameters.get("limit") {
+            guard let value = Int(text), (1...SyncAPI.maximumPage).contains(value) else {
+                throw APIError(.badRequest, code: "bad_limit", "limit must be 1…\(SyncAPI.maximumPage)")
+            }
+            limit = value
+        }
+        let page = try await storage.changes(caller: caller, since: since, limit: limit)
+        return try json(SyncAPI.Changes(changes: page.changes, token: ChangeToken.after(page.lastSeq), moreComing: page.moreComing, resync: page.resync))
+    }
+
+    func events(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        let stream = notifier.subscribe(family: caller.family, device: caller.device)
+        metrics.streams(notifier.streamCount)
+        let storage = storage
+        let body = ResponseBody { writer in
+            // The first line tells the client the stream is open: it pulls once, then waits for pokes.
+            try await writer.write(ByteBuffer(string: "retry: 5000\nevent: ready\ndata: {}\n\n"))
+            for await event in stream {
+                switch event {
+                case .changed(let seq):
+                    guard (try? await storage.isActive(caller)) == true else { break }
+                    try await writer.write(ByteBuffer(string: "event: changed\ndata: {\"seq\":\(seq)}\n\n"))
+                    continue
+                case .heartbeat:
+                    try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    continue
+                }
+                break
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [
+            .contentType: "text/event-stream", .cacheControl: "no-store", HTTPField.Name("X-Accel-Buffering")!: "no",
+        ], body: body)
+    }
+
+    // MARK: - Devices and the family
+
+    func devices(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        return try json(SyncAPI.Devices(devices: try await storage.devices(caller: caller, now: configuration.now())))
+    }
+
+    func rename(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        let device = try deviceParameter(context)
+        let body = try await decode(SyncAPI.Rename.self, request)
+        let name = try DeviceIdentity.validName(body.name)
+        return try json(try await storage.renameDevice(caller: caller, device: device, name: name, now: configuration.now()))
+    }
+
+    func revoke(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        let device = try deviceParameter(context)
+        let poke = try await storage.revokeDevice(caller: caller, device: device, now: configuration.now())
+        notifier.end(family: caller.family, device: device)
+        if !storage.deliversOwnCommits { notifier.publish(poke) }
+        logger.notice("device revoked", metadata: ["family": "\(caller.family)", "device": "\(device)", "by": "\(caller.device)"])
+        return Response(status: .noContent)
+    }
+
+    func deleteDevice(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        let device = try deviceParameter(context)
+        let poke = try await storage.deleteDevice(caller: caller, device: device, now: configuration.now())
+        notifier.end(family: caller.family, device: device)
+        if !storage.deliversOwnCommits { notifier.publish(poke) }
+        logger.notice("device deleted", metadata: ["family": "\(caller.family)", "device": "\(device)", "by": "\(caller.device)"])
+        return Response(status: .noContent)
+    }
+
+    func deleteFamily(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        try await storage.deleteFamily(caller: caller)
+        notifier.end(family: caller.family)
+        logger.notice("family deleted", metadata: ["family": "\(caller.family)", "by": "\(caller.device)"])
+        return Response(status: .noContent)
+    }
+
+    func health() async throws -> Response {
+        do {
+            try await storage.ping()
+            return try json(["status": "ok"])
+        } catch {
+            logger.error("health check failed", metadata: ["error": "\(error)"])
+            throw APIError(.serviceUnavailable, code: "storage_unavailable", "the storage does not answer")
+        }
+    }
+}

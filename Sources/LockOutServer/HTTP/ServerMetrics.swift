@@ -1,0 +1,44 @@
+import Foundation
+import Hummingbird
+import Prometheus
+
+/// The server's Prometheus metrics, served at `/metrics`: requests by route and status, their
+/// durations, refusals by code, mutations by result, and open event streams.
+public final class ServerMetrics: Sendable {
+    public let registry = PrometheusCollectorRegistry()
+
+    /// A fresh registry.
+    public init() {}
+
+    func request(route: String, method: String, status: Int, duration: Duration) {
+        let labels = [("route", route), ("method", method), ("status", String(status))]
+        registry.makeCounter(descriptor: .init(namespace: "lockout", metricName: "http_requests", unitName: "total",
+                                               helpText: "HTTP requests answered"), labels: labels).increment()
+        registry.makeDurationHistogram(
+            descriptor: .init(namespace: "lockout", metricName: "http_request_duration", unitName: "seconds",
+                              helpText: "Time to answer an HTTP request"),
+            labels: [("route", route)],
+            buckets: [.milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(500), .seconds(2)]
+        ).record(duration)
+    }
+
+    func refusal(code: String) {
+        registry.makeCounter(descriptor: .init(namespace: "lockout", metricName: "refusals", unitName: "total",
+                                               helpText: "Requests refused, by code"), labels: [("code", code)]).increment()
+    }
+
+    func mutations(_ status: String, count: Int) {
+        guard count > 0 else { return }
+        registry.makeCounter(descriptor: .init(namespace: "lockout", metricName: "mutations", unitName: "total",
+                                               helpText: "Pushed mutations, by result"), labels: [("result", status)])
+            .increment(by: Int64(count))
+    }
+
+    func streams(_ count: Int) {
+        registry.makeGauge(descriptor: .init(namespace: "lockout", metricName: "event_streams",
+                                             helpText: "Open event streams"), labels: []).set(Double(count))
+    }
+
+    /// The exposition text.
+    func text() -> String { registry.emitToString() }
+}

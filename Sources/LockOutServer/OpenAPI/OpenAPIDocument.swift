@@ -1,0 +1,386 @@
+/// The family API's OpenAPI document, served at `/openapi.yaml`; `docs/server.md` describes the API in prose.
+/// Kept in code so that an installed `lockout` binary serves it without resource files.
+enum OpenAPIDocument {
+    static let yaml = #"""
+    openapi: 3.0.3
+    info:
+      title: LockOut family server
+      version: "1"
+      description: >
+        Sync for a LockOut family: pairing, a commit-ordered change feed, idempotent pushes, event
+        streams. Devices authenticate with the bearer token issued when they create a family or
+        redeem a pairing. Every refusal is a JSON ErrorBody.
+    servers:
+      - url: /
+    components:
+      securitySchemes:
+        device:
+          type: http
+          scheme: bearer
+      responses:
+        Refused:
+          description: The request was refused; nothing changed.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ErrorBody" }
+        RateLimited:
+          description: Too many requests; wait for Retry-After seconds.
+          headers:
+            Retry-After:
+              schema: { type: integer, minimum: 1 }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ErrorBody" }
+      schemas:
+        ErrorBody:
+          type: object
+          required: [error, code]
+          properties:
+            error: { type: string }
+            code: { type: string }
+        DeviceMode:
+          type: string
+          enum: [parentDevice, childDevice, personalDevice]
+        UUID:
+          type: string
+          format: uuid
+          pattern: "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+        DeviceName:
+          type: string
+          minLength: 1
+          maxLength: 64
+          pattern: "^[^\\x00-\\x1f\\x7f]*\\S[^\\x00-\\x1f\\x7f]*$"
+        CreateFamily:
+          type: object
+          required: [deviceID, deviceName, mode]
+          properties:
+            deviceID: { $ref: "#/components/schemas/UUID" }
+            deviceName: { $ref: "#/components/schemas/DeviceName" }
+            mode: { type: string, enum: [parentDevice, personalDevice] }
+        Credentials:
+          type: object
+          required: [familyID, deviceID, token]
+          properties:
+            familyID: { $ref: "#/components/schemas/UUID" }
+            deviceID: { $ref: "#/components/schemas/UUID" }
+            token: { type: string, description: "256 random bits, base64url; shown once" }
+        CreatePairing:
+          type: object
+          required: [mode]
+          properties:
+            mode: { $ref: "#/components/schemas/DeviceMode" }
+        Pairing:
+          type: object
+          required: [secret, mode, expiresAt, payload]
+          properties:
+            secret: { type: string }
+            mode: { $ref: "#/components/schemas/DeviceMode" }
+            expiresAt: { type: string, format: date-time }
+            payload: { type: string, description: "lockout-pair:… text for the QR code" }
+        Redeem:
+          type: object
+          required: [familyID, secret, deviceID, deviceName, mode]
+          properties:
+            familyID: { $ref: "#/components/schemas/UUID" }
+            secret: { type: string }
+            deviceID: { $ref: "#/components/schemas/UUID" }
+            deviceName: { $ref: "#/components/schemas/DeviceName" }
+            mode: { $ref: "#/components/schemas/DeviceMode" }
+        RecordType:
+          type: string
+          enum: [device, usage, dailySummary, configuration, command, commandAck, settings]
+        LocalDate:
+          type: string
+          pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+        Mutation:
+          type: object
+          required: [id, type, recordID, deleted, body]
+          properties:
+            id: { $ref: "#/components/schemas/UUID" }
+            type: { $ref: "#/components/schemas/RecordType" }
+            recordID: { type: string, minLength: 1, maxLength: 200 }
+            target: { $ref: "#/components/schemas/UUID" }
+            localDate: { $ref: "#/components/schemas/LocalDate" }
+            deleted: { type: boolean }
+            body: { type: string, description: "the record as a document; the server stores it unread" }
+        Push:
+          type: object
+          required: [mutations]
+          properties:
+            mutations:
+              type: array
+              minItems: 1
+              maxItems: 400
+              items: { $ref: "#/components/schemas/Mutation" }
+        MutationResult:
+          type: object
+          required: [id, status]
+          properties:
+            id: { $ref: "#/components/schemas/UUID" }
+            status: { type: string, enum: [applied, duplicate, rejected] }
+            seq: { type: integer, format: int64 }
+            reason: { type: string }
+        PushResult:
+          type: object
+          required: [results]
+          properties:
+            results:
+              type: array
+              items: { $ref: "#/components/schemas/MutationResult" }
+        Change:
+          type: object
+          required: [seq, owner, ownerMode, committedAt, type, recordID, deleted, body]
+          properties:
+            seq: { type: integer, format: int64 }
+            owner: { $ref: "#/components/schemas/UUID" }
+            ownerMode: { $ref: "#/components/schemas/DeviceMode" }
+            committedAt: { type: string, format: date-time }
+            type: { $ref: "#/components/schemas/RecordType" }
+            recordID: { type: string }
+            target: { $ref: "#/components/schemas/UUID" }
+            localDate: { $ref: "#/components/schemas/LocalDate" }
+            deleted: { type: boolean }
+            body: { type: string }
+        Changes:
+          type: object
+          required: [changes, token, moreComing, resync]
+          properties:
+            changes:
+              type: array
+              items: { $ref: "#/components/schemas/Change" }
+            token: { type: string }
+            moreComing: { type: boolean }
+            resync: { type: boolean }
+        RegisteredDevice:
+          type: object
+          required: [deviceID, deviceName, deviceType, registrationDate, isActive]
+          properties:
+            deviceID: { $ref: "#/components/schemas/UUID" }
+            deviceName: { type: string }
+            deviceType: { $ref: "#/components/schemas/DeviceMode" }
+            childName: { type: string }
+            parentDeviceID: { $ref: "#/components/schemas/UUID" }
+            registrationDate: { type: string, format: date-time }
+            lastSyncDate: { type: string, format: date-time }
+            isActive: { type: boolean }
+        Devices:
+          type: object
+          required: [devices]
+          properties:
+            devices:
+              type: array
+              items: { $ref: "#/components/schemas/RegisteredDevice" }
+        Rename:
+          type: object
+          required: [name]
+          properties:
+            name: { $ref: "#/components/schemas/DeviceName" }
+    security:
+      - device: []
+    paths:
+      /healthz:
+        get:
+          security: []
+          responses:
+            "200":
+              description: The server and its storage answer.
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    required: [status]
+                    properties: { status: { type: string } }
+            "503": { $ref: "#/components/responses/Refused" }
+      /metrics:
+        get:
+          security: []
+          responses:
+            "200":
+              description: Prometheus metrics.
+              content:
+                text/plain: { schema: { type: string } }
+      /openapi.yaml:
+        get:
+          security: []
+          responses:
+            "200":
+              description: This document.
+              content:
+                application/yaml: { schema: { type: string } }
+      /v1/families:
+        post:
+          security: []
+          summary: Create a family with its first device (a parent, or a personal device).
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema: { $ref: "#/components/schemas/CreateFamily" }
+          responses:
+            "201":
+              description: The first device's credentials.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Credentials" }
+            "400": { $ref: "#/components/responses/Refused" }
+            "409": { $ref: "#/components/responses/Refused" }
+            "413": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/pairings:
+        post:
+          summary: Create a one-time pairing secret (15 minutes) and its QR payload.
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema: { $ref: "#/components/schemas/CreatePairing" }
+          responses:
+            "201":
+              description: The pairing.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Pairing" }
+            "400": { $ref: "#/components/responses/Refused" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "403": { $ref: "#/components/responses/Refused" }
+            "413": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/pairings/redeem:
+        post:
+          security: []
+          summary: Redeem a pairing secret; of two redeemers exactly one wins.
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema: { $ref: "#/components/schemas/Redeem" }
+          responses:
+            "201":
+              description: The new device's credentials.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Credentials" }
+            "400": { $ref: "#/components/responses/Refused" }
+            "403": { $ref: "#/components/responses/Refused" }
+            "409": { $ref: "#/components/responses/Refused" }
+            "413": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/mutations:
+        post:
+          summary: Push up to 400 mutations; one result each, idempotent by mutation id.
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema: { $ref: "#/components/schemas/Push" }
+          responses:
+            "200":
+              description: One result per mutation, in order.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/PushResult" }
+            "400": { $ref: "#/components/responses/Refused" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "413": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/changes:
+        get:
+          summary: The changes after a token, in commit order, in pages.
+          parameters:
+            - name: since
+              in: query
+              required: false
+              schema: { type: string }
+            - name: limit
+              in: query
+              required: false
+              schema: { type: integer, minimum: 1, maximum: 500 }
+          responses:
+            "200":
+              description: A page of changes.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Changes" }
+            "400": { $ref: "#/components/responses/Refused" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/events:
+        get:
+          summary: A server-sent-events stream that says when something changed.
+          responses:
+            "200":
+              description: "event: ready, then event: changed with data {\"seq\": N}, and heartbeat comments."
+              content:
+                text/event-stream: { schema: { type: string } }
+            "401": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/devices:
+        get:
+          summary: The family's devices (a parent sees all, others themselves).
+          responses:
+            "200":
+              description: The devices.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Devices" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/devices/{id}:
+        parameters:
+          - name: id
+            in: path
+            required: true
+            schema: { type: string }
+        patch:
+          summary: Rename a device (a parent, or the device itself).
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema: { $ref: "#/components/schemas/Rename" }
+          responses:
+            "200":
+              description: The renamed device.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/RegisteredDevice" }
+            "400": { $ref: "#/components/responses/Refused" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "403": { $ref: "#/components/responses/Refused" }
+            "404": { $ref: "#/components/responses/Refused" }
+            "413": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+        delete:
+          summary: Delete a device with all its data (a parent).
+          responses:
+            "204": { description: Deleted. }
+            "400": { $ref: "#/components/responses/Refused" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "403": { $ref: "#/components/responses/Refused" }
+            "404": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/devices/{id}/revoke:
+        parameters:
+          - name: id
+            in: path
+            required: true
+            schema: { type: string }
+        post:
+          summary: Revoke a device's token at once (a parent); its data stays.
+          responses:
+            "204": { description: Revoked. }
+            "400": { $ref: "#/components/responses/Refused" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "403": { $ref: "#/components/responses/Refused" }
+            "404": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/family:
+        delete:
+          summary: Delete the family with everything in it (a parent).
+          responses:
+            "204": { description: Deleted. }
+            "401": { $ref: "#/components/responses/Refused" }
+            "403": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+    """#
+}

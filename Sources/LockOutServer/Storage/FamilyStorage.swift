@@ -1,0 +1,110 @@
+import Foundation
+import LockOutCore
+
+/// An authenticated device, as the token named it: every storage call re-checks it in its own
+/// transaction, so a device revoked a moment ago is refused at once.
+public struct Caller: Hashable, Sendable {
+    public let device: DeviceID
+    public let family: FamilyID
+    public let mode: DeviceMode
+
+    /// A caller.
+    public init(device: DeviceID, family: FamilyID, mode: DeviceMode) {
+        self.device = device
+        self.family = family
+        self.mode = mode
+    }
+}
+
+/// Why storage refused a request; the HTTP layer maps each to its status in one place.
+public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The token is unknown or its device was revoked.
+    case unauthenticated
+    /// The caller's role may not do this.
+    case forbidden(String)
+    /// No such device in the caller's family.
+    case unknownDevice
+    /// The pairing secret is unknown, expired or used; which one is not told.
+    case pairingInvalid
+    /// The pairing was made for another kind of device.
+    case pairingModeMismatch(expected: DeviceMode)
+    /// A device with this id exists already.
+    case deviceExists
+    /// A family with this device exists already.
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .unauthenticated: "unknown or revoked token"
+        case .forbidden(let reason): reason
+        case .unknownDevice: "no such device in this family"
+        case .pairingInvalid: "this pairing code is unknown, expired or already used: ask for a new one"
+        case .pairingModeMismatch(let expected): "this pairing code is for a \(expected.word) device"
+        case .deviceExists: "a device with this id is already registered"
+        case .invalid(let reason): reason
+        }
+    }
+}
+
+/// A page of the change feed as storage reads it.
+public struct ChangePage: Hashable, Sendable {
+    public let changes: [SyncChange]
+    /// The commit the next page starts after.
+    public let lastSeq: Int64
+    public let moreComing: Bool
+    public let resync: Bool
+}
+
+/// A committed push: the family and its newest commit, so the streams of every server instance can be poked.
+public struct FamilyPoke: Hashable, Sendable {
+    public let family: FamilyID
+    public let seq: Int64
+    /// The device whose write it was: its own stream is not poked.
+    public let writer: DeviceID
+}
+
+/// The family server's storage: one protocol, a SQLite and a PostgreSQL implementation, one contract suite.
+///
+/// Authorization is decided inside each call, by family and role, in the same transaction as the data it
+/// guards: a call names its caller, and every statement is restricted to the caller's family. The
+/// server reads only the envelope of a record, never its body.
+public protocol FamilyStorage: Sendable {
+    /// Creates the family and its first device; the token hash is that device's credential.
+    func createFamily(id: FamilyID, first: SyncAPI.CreateFamily, tokenHash: Data, now: Date) async throws -> Caller
+    /// The active device whose token hashes to `tokenHash`, noting that it was seen now.
+    func authenticate(tokenHash: Data, now: Date) async throws -> Caller?
+    /// Stores a pairing for a device of `mode`; only a parent (any mode) or a personal device (personal only) may.
+    func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws
+    /// Redeems a pairing atomically: of two redeemers exactly one gets the device registered.
+    func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller
+    /// Commits what the caller may write, in one transaction, and answers one result per mutation.
+    func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?)
+    /// The changes after `since` that the caller may read, in commit order.
+    func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage
+    /// The family's devices (a parent's view).
+    func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice]
+    /// Renames a device of the family (parent), or the caller itself.
+    func renameDevice(caller: Caller, device: DeviceID, name: String, now: Date) async throws -> RegisteredDevice
+    /// Revokes a device's token at once (parent); its data stays.
+    func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
+    /// Deletes a device with all its data (parent).
+    func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
+    /// Deletes the caller's family with everything in it (parent).
+    func deleteFamily(caller: Caller) async throws
+    /// Deletes usage history of days before `before`, expired pairings, and tombstones committed before
+    /// `tombstonesBefore`; answers how many rows went.
+    func prune(usageBefore before: LocalDate, tombstonesBefore: Date, now: Date) async throws -> Int
+    /// Whether the storage answers.
+    func ping() async throws
+}
+
+/// How a backend delivers the pokes of committed changes to the event streams.
+public protocol FamilyChangeFeed: Sendable {
+    /// Runs until cancelled, publishing to `notifier` the commits of every server instance on this storage;
+    /// answers at once when only this process writes the storage (the server publishes its own commits).
+    func listen(publishing notifier: ChangeNotifier) async throws
+    /// Whether `listen` delivers this process's own commits too (so the server must not publish them again).
+    var deliversOwnCommits: Bool { get }
+    /// Whether `caller` is still an active device: an event stream checks before each poke.
+    func isActive(_ caller: Caller) async throws -> Bool
+}

@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+import LockOutCore
+
+extension SQLiteFamilyStorage {
+    public func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
+        try await writer.write { db in
+            _ = try Self.activeRole(db, caller)
+            var results: [SyncAPI.MutationResult] = []
+            var newest: Int64?
+            for mutation in mutations {
+                let facts = try Self.facts(db, mutation, caller: caller)
+                switch PushDecision.decide(mutation, caller: caller, facts: facts) {
+                case .repeatResult(let result):
+                    results.append(result)
+                case .reject(let refusal):
+                    try Self.remember(db, caller.family, mutation.id, seq: nil, status: .rejected, reason: refusal.description)
+                    results.append(SyncAPI.MutationResult(id: mutation.id, status: .rejected, seq: nil, reason: refusal.description))
+                case .commit:
+                    let seq = try Self.bump(db, caller.family, by: 1)
+                    try Self.upsert(db, family: caller.family, seq: seq, owner: caller.device, ownerMode: caller.mode, now: now, mutation: mutation)
+                    try Self.remember(db, caller.family, mutation.id, seq: seq, status: .applied, reason: nil)
+                    results.append(SyncAPI.MutationResult(id: mutation.id, status: .applied, seq: seq, reason: nil))
+                    newest = seq
+                }
+            }
+            return (results, newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device) })
+        }
+    }
+
+    public func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage {
+        try await writer.read { db in
+            let role = try Self.activeRole(db, caller)
+            guard let family = try Row.fetchOne(db, sql: "SELECT seq, prunedSeq FROM family WHERE id = ?",
+                                                arguments: [caller.family.description])
+            else { throw StorageRefusal.unauthenticated }
+            let current: Int64 = family["seq"]
+            let pruned: Int64 = family["prunedSeq"]
+            let resync = since > 0 && since < pruned || since > current
+            let start = resync ? 0 : since
+            let me = caller.device.description
+            let visibility: String
+            switch role {
+            case .parentDevice: visibility = "1"
+            case .childDevice: visibility = "(owner = :me OR target = :me)"
+            case .personalDevice: visibility = "(owner = :me OR target = :me OR type IN ('settings', 'device'))"
+            }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT * FROM record WHERE familyID = :family AND seq > :since AND \(visibility)
+                ORDER BY seq LIMIT :limit
+                """, arguments: ["family": caller.family.description, "since": start, "me": me, "limit": limit + 1])
+            let page = try rows.prefix(limit).map(Self.change)
+            let moreComing = rows.count > limit
+            let lastSeq = moreComing ? (page.last?.seq ?? start) : max(start, current)
+            return ChangePage(changes: page, lastSeq: lastSeq, moreComing: moreComing, resync: resync)
+        }
+    }
+
+    // MARK: - Statements
+
+    static func facts(_ db: Database, _ mutation: SyncMutation, caller: Caller) throws -> PushDecision.Facts {
+        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false)
+        if let row = try Row.fetchOne(db, sql: "SELECT seq, status, reason FROM mutation WHERE familyID = ? AND id = ?",
+                                      arguments: [caller.family.description, mutation.id.description]) {
+            let status = SyncAPI.MutationResult.Status(rawValue: row["status"]) ?? .applied
+            facts.earlier = SyncAPI.MutationResult(id: mutation.id, status: status, seq: row["seq"], reason: row["reason"])
+        }
+        if let target = mutation.target {
+            facts.targetIsActiveDevice = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL)
+                """, arguments: [target.description, caller.family.description]) ?? false
+        }
+        if mutation.type == .commandAck {
+            facts.commandIsForWriter = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM record WHERE familyID = ? AND type = 'command' AND recordID = ? AND target = ? AND NOT deleted)
+                """, arguments: [caller.family.description, mutation.recordID, caller.device.description]) ?? false
+        }
+        return facts
+    }
+
+    static func upsert(_ db: Database, family: FamilyID, seq: Int64, owner: DeviceID, ownerMode: DeviceMode, now: Date, mutation: SyncMutation) throws {
+        try db.execute(sql: """
+            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (familyID, type, recordID) DO UPDATE SET
+                seq = excluded.seq, owner = excluded.owner, ownerMode = excluded.ownerMode, target = excluded.target,
+                localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt
+            """, arguments: [
+                family.description, mutation.type.rawValue, mutation.recordID, seq, owner.description, ownerMode.rawValue,
+                mutation.target?.description, mutation.localDate?.description, mutation.deleted, mutation.deleted ? "" : mutation.body,
+                now.timeIntervalSince1970,
+            ])
+    }
+
+    static func remember(_ db: Database, _ family: FamilyID, _ id: MutationID, seq: Int64?, status: SyncAPI.MutationResult.Status, reason: String?) throws {
+        try db.execute(sql: "INSERT INTO mutation (familyID, id, seq, status, reason) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [family.description, id.description, seq, status.rawValue, reason])
+    }
+
+    /// Takes the family's next `count` commit numbers; the row stays locked until the transaction ends.
+    static func bump(_ db: Database, _ family: FamilyID, by count: Int64) throws -> Int64 {
+        guard let seq = try Int64.fetchOne(db, sql: "UPDATE family SET seq = seq + ? WHERE id = ? RETURNING seq",
+                                           arguments: [count, family.description])
+        else { throw StorageRefusal.unauthenticated }
+        return seq
+    }
+
+    /// The caller's role, re-read in this transaction: deny by default when the device is gone or revoked.
+    static func activeRole(_ db: Database, _ caller: Caller) throws -> DeviceMode {
+        guard let text = try String.fetchOne(db, sql: "SELECT mode FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL",
+                                             arguments: [caller.device.description, caller.family.description])
+        else { throw StorageRefusal.unauthenticated }
+        return try mode(text)
+    }
+
+    static func requireParent(_ db: Database, _ caller: Caller) throws {
+        guard try activeRole(db, caller) == .parentDevice else { throw StorageRefusal.forbidden("only a parent device may do this") }
+    }
+
+    static func deviceExists(_ db: Database, _ id: DeviceID) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM device WHERE id = ?)", arguments: [id.description]) ?? false
+    }
+
+    static func insertDevice(_ db: Database, id: DeviceID, family: FamilyID, name: String, mode: DeviceMode, parent: DeviceID?, tokenHash: Data, now: Date) throws {
+        try db.execute(sql: """
+            INSERT INTO device (id, familyID, name, mode, parentDeviceID, tokenHash, registeredAt, lastSeenAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [id.description, family.description, name, mode.rawValue, parent?.description, tokenHash,
+                             now.timeIntervalSince1970, now.timeIntervalSince1970])
+    }
+
+    static func mode(_ text: String?) throws -> DeviceMode {
+        guard let text, let mode = DeviceMode(rawValue: text) else { throw StorageRefusal.invalid("stored mode '\(text ?? "")'") }
+        return mode
+    }
+
+    static func caller(_ row: Row) throws -> Caller {
+        guard let device = DeviceID(uuidString: row["id"]), let family = FamilyID(uuidString: row["familyID"]) else {
+            throw StorageRefusal.invalid("stored ids")
+        }
+        return Caller(device: device, family: family, mode: try mode(row["mode"]))
+    }
+
+    static func registeredDevice(_ row: Row) throws -> RegisteredDevice {
+        guard let id = DeviceID(uuidString: row["id"]) else { throw StorageRefusal.invalid("stored device id") }
+        let lastSeen: Double? = row["lastSeenAt"]
+        let revoked: Double? = row["revokedAt"]
+        return RegisteredDevice(
+            deviceID: id, deviceName: row["name"], deviceType: try mode(row["mode"]), parentDeviceID: DeviceID(uuidString: row["parentDeviceID"]),
+            registrationDate: Date(timeIntervalSince1970: row["registeredAt"]),
+            lastSyncDate: lastSeen.map(Date.init(timeIntervalSince1970:)), isActive: revoked == nil
+        )
+    }
+
+    static func change(_ row: Row) throws -> SyncChange {
+        guard let owner = DeviceID(uuidString: row["owner"]), let type = RecordType(rawValue: row["type"]) else {
+            throw StorageRefusal.invalid("stored record")
+        }
+        let localDate: String? = row["localDate"]
+        return SyncChange(
+            seq: row["seq"], owner: owner, ownerMode: try mode(row["ownerMode"]),
+            committedAt: Date(timeIntervalSince1970: row["committedAt"]), type: type, recordID: row["recordID"],
+            target: DeviceID(uuidString: row["target"]), localDate: localDate.flatMap(LocalDate.init(iso:)),
+            deleted: row["deleted"], body: row["body"]
+        )
+    }
+}
+
+extension UUIDIdentifier {
+    /// The id written as `text`, or nil when it is not a UUID.
+    init?(uuidString text: String?) {
+        guard let text, let uuid = UUID(uuidString: text) else { return nil }
+        self.init(rawValue: uuid)
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+import LockOutCore
+
+/// The family server's storage in one SQLite file (WAL): nothing to install, one household on one machine.
+public final class SQLiteFamilyStorage: FamilyStorage {
+    let writer: any DatabaseWriter
+
+    /// Opens (creating) the database at `path` and migrates it.
+    public init(path: String) throws {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
+        var configuration = Configuration()
+        configuration.label = "LockOutServer"
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        writer = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(writer)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createFamilyServer") { db in
+            for statement in ServerSchema.createStatements(blob: "BLOB", real: "REAL", bigint: "INTEGER") {
+                try db.execute(sql: statement)
+            }
+        }
+        return migrator
+    }
+
+    public func ping() async throws {
+        _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    // MARK: - Families, devices, pairing
+
+    public func createFamily(id: FamilyID, first: SyncAPI.CreateFamily, tokenHash: Data, now: Date) async throws -> Caller {
+        try await writer.write { db in
+            guard try Self.deviceExists(db, first.deviceID) == false else { throw StorageRefusal.deviceExists }
+            try db.execute(sql: "INSERT INTO family (id, createdAt) VALUES (?, ?)", arguments: [id.description, now.timeIntervalSince1970])
+            try Self.insertDevice(db, id: first.deviceID, family: id, name: first.deviceName, mode: first.mode,
+                                  parent: nil, tokenHash: tokenHash, now: now)
+            return Caller(device: first.deviceID, family: id, mode: first.mode)
+        }
+    }
+
+    public func authenticate(tokenHash: Data, now: Date) async throws -> Caller? {
+        try await writer.write { db in
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT id, familyID, mode FROM device WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [tokenHash]
+            ) else { return nil }
+            // Seen-at moves in steps of a minute at most: one write per device and minute, not per request.
+            try db.execute(
+                sql: "UPDATE device SET lastSeenAt = ? WHERE id = ? AND (lastSeenAt IS NULL OR lastSeenAt < ?)",
+                arguments: [now.timeIntervalSince1970, row["id"] as String, now.timeIntervalSince1970 - 60]
+            )
+            return try Self.caller(row)
+        }
+    }
+
+    public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {
+        try await writer.write { db in
+            let role = try Self.activeRole(db, caller)
+            guard role == .parentDevice || (role == .personalDevice && mode == .personalDevice) else {
+                throw StorageRefusal.forbidden("a \(role.word) device cannot pair a \(mode.word) device")
+            }
+            try db.execute(
+                sql: "INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [secretHash, caller.family.description, caller.device.description, mode.rawValue, expiresAt.timeIntervalSince1970]
+            )
+        }
+    }
+
+    public func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller {
+        // One writer at a time: the check and the claim below cannot interleave with another redeemer.
+        try await writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT createdBy, mode FROM pairing
+                WHERE secretHash = ? AND familyID = ? AND redeemedBy IS NULL AND expiresAt > ?
+                """, arguments: [secretHash, redeem.familyID.description, now.timeIntervalSince1970])
+            else { throw StorageRefusal.pairingInvalid }
+            let mode = try Self.mode(row["mode"])
+            guard mode == redeem.mode else { throw StorageRefusal.pairingModeMismatch(expected: mode) }
+            guard try Self.deviceExists(db, redeem.deviceID) == false else { throw StorageRefusal.deviceExists }
+            try db.execute(
+                sql: "UPDATE pairing SET redeemedBy = ?, redeemedAt = ? WHERE secretHash = ? AND redeemedBy IS NULL",
+                arguments: [redeem.deviceID.description, now.timeIntervalSince1970, secretHash]
+            )
+            guard db.changesCount == 1 else { throw StorageRefusal.pairingInvalid }
+            try Self.insertDevice(db, id: redeem.deviceID, family: redeem.familyID, name: redeem.deviceName, mode: mode,
+                                  parent: DeviceID(uuidString: row["createdBy"]), tokenHash: tokenHash, now: now)
+            return Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode)
+        }
+    }
+
+    public func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice] {
+        try await writer.read { db in
+            let role = try Self.activeRole(db, caller)
+            let rows: [Row]
+            if role == .parentDevice {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM device WHERE familyID = ? ORDER BY registeredAt, id",
+                                        arguments: [caller.family.description])
+            } else {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM device WHERE familyID = ? AND id = ?",
+                                        arguments: [caller.family.description, caller.device.description])
+            }
+            return try rows.map(Self.registeredDevice)
+        }
+    }
+
+    public func renameDevice(caller: Caller, device: DeviceID, name: String, now: Date) async throws -> RegisteredDevice {
+        try await writer.write { db in
+            let role = try Self.activeRole(db, caller)
+            guard role == .parentDevice || device == caller.device else {
+                throw StorageRefusal.forbidden("only a parent renames other devices")
+            }
+            try db.execute(sql: "UPDATE device SET name = ? WHERE id = ? AND familyID = ?",
+                           arguments: [name, device.description, caller.family.description])
+            guard db.changesCount == 1,
+                  let row = try Row.fetchOne(db, sql: "SELECT * FROM device WHERE id = ?", arguments: [device.description])
+            else { throw StorageRefusal.unknownDevice }
+            return try Self.registeredDevice(row)
+        }
+    }
+
+    public func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
+        try await writer.write { db in
+            try Self.requireParent(db, caller)
+            try db.execute(sql: "UPDATE device SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ? AND familyID = ?",
+                           arguments: [now.timeIntervalSince1970, device.description, caller.family.description])
+            guard db.changesCount == 1 else { throw StorageRefusal.unknownDevice }
+            let seq = try Self.bump(db, caller.family, by: 1)
+            return FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+        }
+    }
+
+    public func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
+        try await writer.write { db in
+            try Self.requireParent(db, caller)
+            guard device != caller.device else { throw StorageRefusal.forbidden("a parent cannot delete its own device: delete the family") }
+            try db.execute(sql: "DELETE FROM device WHERE id = ? AND familyID = ?", arguments: [device.description, caller.family.description])
+            guard db.changesCount == 1 else { throw StorageRefusal.unknownDevice }
+            try db.execute(sql: "DELETE FROM record WHERE familyID = ? AND (owner = ? OR target = ?)",
+                           arguments: [caller.family.description, device.description, device.description])
+            // A tombstone tells the family's other devices to drop what they hold of it.
+            let seq = try Self.bump(db, caller.family, by: 1)
+            try Self.upsert(db, family: caller.family, seq: seq, owner: caller.device, ownerMode: .parentDevice, now: now,
+                            mutation: SyncMutation(id: MutationID(rawValue: UUID()), type: .device, recordID: device.description,
+                                                   deleted: true, body: ""))
+            return FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+        }
+    }
+
+    public func deleteFamily(caller: Caller) async throws {
+        try await writer.write { db in
+            try Self.requireParent(db, caller)
+            try db.execute(sql: "DELETE FROM family WHERE id = ?", arguments: [caller.family.description])
+        }
+    }
+
+    public func prune(usageBefore before: LocalDate, tombstonesBefore: Date, now: Date) async throws -> Int {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM record WHERE type IN ('usage', 'dailySummary') AND localDate < ?",
+                           arguments: [before.description])
+            var count = db.changesCount
+            try db.execute(sql: """
+                UPDATE family SET prunedSeq = MAX(prunedSeq, (SELECT MAX(seq) FROM record
+                    WHERE record.familyID = family.id AND deleted AND committedAt < ?))
+                WHERE EXISTS (SELECT 1 FROM record WHERE record.familyID = family.id AND deleted AND committedAt < ?)
+                """, arguments: [tombstonesBefore.timeIntervalSince1970, tombstonesBefore.timeIntervalSince1970])
+            try db.execute(sql: "DELETE FROM record WHERE deleted AND committedAt < ?", arguments: [tombstonesBefore.timeIntervalSince1970])
+            count += db.changesCount
+            try db.execute(sql: "DELETE FROM pairing WHERE expiresAt < ?", arguments: [now.timeIntervalSince1970 - 86_400])
+            count += db.changesCount
+            return count
+        }
+    }
+}
