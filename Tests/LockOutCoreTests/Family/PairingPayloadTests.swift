@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import LockOutCore
+
+@Suite("Family: pairing codes, server addresses, device modes")
+struct PairingPayloadTests {
+    static let family = FamilyID(rawValue: UUID(uuidString: "6F1C2B3A-0000-4000-8000-000000000001")!)
+    static let secret = Base64URL.encode(Data(repeating: 0xAB, count: 24))
+
+    @Test("a payload survives its text: server, family and secret come back")
+    func roundTrip() throws {
+        let payload = PairingPayload(server: try ServerAddress.validated("https://family.example.org:8443/"), family: Self.family, secret: Self.secret)
+        #expect(payload.text.hasPrefix("lockout-pair:"))
+        #expect(!payload.text.contains("="))
+        let read = try PairingPayload(parsing: "  \(payload.text)\n")
+        #expect(read == payload)
+        #expect(read.server.absoluteString == "https://family.example.org:8443")
+    }
+
+    @Test("a cut, foreign or future code is refused with what is wrong")
+    func refusals() throws {
+        let text = PairingPayload(server: try ServerAddress.validated("http://127.0.0.1:8443"), family: Self.family, secret: Self.secret).text
+        #expect(throws: FamilyInputError.self) { try PairingPayload(parsing: "hello") }
+        #expect(throws: FamilyInputError.self) { try PairingPayload(parsing: String(text.dropLast(12))) }
+        #expect(throws: FamilyInputError.self) { try PairingPayload(parsing: text + "!") }
+        let future = "lockout-pair:" + Base64URL.encode(Data(#"{"v":2,"s":"http://x","f":"\#(Self.family)","k":"\#(Self.secret)"}"#.utf8))
+        #expect(throws: FamilyInputError.unsupportedPairingVersion(2)) { try PairingPayload(parsing: future) }
+        let shortSecret = "lockout-pair:" + Base64URL.encode(Data(#"{"v":1,"s":"http://x","f":"\#(Self.family)","k":"AAAA"}"#.utf8))
+        #expect(throws: FamilyInputError.pairingSecret) { try PairingPayload(parsing: shortSecret) }
+        let ftp = "lockout-pair:" + Base64URL.encode(Data(#"{"v":1,"s":"ftp://x","f":"\#(Self.family)","k":"\#(Self.secret)"}"#.utf8))
+        #expect(throws: FamilyInputError.serverURL("ftp://x")) { try PairingPayload(parsing: ftp) }
+    }
+
+    @Test("only http and https URLs with a host are servers")
+    func serverAddresses() throws {
+        #expect(try ServerAddress.validated("HTTP://Example.org").absoluteString == "http://Example.org")
+        #expect(try ServerAddress.validated("https://h.example/lockout/").absoluteString == "https://h.example/lockout")
+        for bad in ["ftp://x", "example.org", "http://", "http://x?y=1", "http://user@x", ""] {
+            #expect(throws: FamilyInputError.self) { try ServerAddress.validated(bad) }
+        }
+    }
+
+    @Test("base64url decodes what it encodes, and nothing else")
+    func base64URL() {
+        for count in 0..<40 {
+            let data = Data((0..<count).map { UInt8(($0 * 37 + 11) % 256) })
+            #expect(Base64URL.decode(Base64URL.encode(data)) == data)
+        }
+        #expect(Base64URL.decode("a+b/") == nil)
+        #expect(Base64URL.decode("abcde") == nil)
+    }
+
+    @Test("modes parse from parent, child and self; only a child needs shield authorization")
+    func modes() throws {
+        #expect(try DeviceMode(parsing: "parent") == .parentDevice)
+        #expect(try DeviceMode(parsing: "SELF") == .personalDevice)
+        #expect(try DeviceMode(parsing: "childDevice") == .childDevice)
+        #expect(throws: FamilyInputError.unknownMode("kid")) { try DeviceMode(parsing: "kid") }
+        #expect(DeviceMode.allCases.filter(\.requiresShieldAuthorization) == [.childDevice])
+        #expect(DeviceMode.parentDevice.rawValue == "parentDevice")
+        let data = try JSONEncoder().encode(DeviceMode.personalDevice)
+        #expect(String(decoding: data, as: UTF8.self) == "\"personalDevice\"")
+    }
+
+    @Test("the root route follows the mode and, for a child, the pairing")
+    func routes() {
+        #expect(RootRoute(mode: nil, isPaired: false) == .deviceSelection)
+        #expect(RootRoute(mode: .parentDevice, isPaired: false) == .familyDashboard)
+        #expect(RootRoute(mode: .childDevice, isPaired: false) == .childSetup)
+        #expect(RootRoute(mode: .childDevice, isPaired: true) == .childHome)
+        #expect(RootRoute(mode: .personalDevice, isPaired: true) == .personal)
+    }
+
+    @Test("device names are trimmed, 1…64 characters, without control characters; reset needs 'reset' typed")
+    func namesAndReset() throws {
+        #expect(try DeviceIdentity.validName("  Anna's laptop ") == "Anna's laptop")
+        #expect(throws: FamilyInputError.self) { try DeviceIdentity.validName("   ") }
+        #expect(throws: FamilyInputError.self) { try DeviceIdentity.validName(String(repeating: "x", count: 65)) }
+        #expect(throws: FamilyInputError.nameHasControlCharacters) { try DeviceIdentity.validName("a\u{7}b") }
+        try DeviceReset.confirm("reset")
+        #expect(throws: FamilyInputError.self) { try DeviceReset.confirm("yes") }
+        #expect(throws: FamilyInputError.self) { try DeviceReset.confirm(nil) }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import LockOutCore
+
+@Suite("Sync: who writes what, backoff, failures")
+struct SyncPolicyTests {
+    static let writer = DeviceID(rawValue: UUID())
+    static let other = DeviceID(rawValue: UUID())
+
+    static func mutation(_ type: RecordType, record: String = "r", target: DeviceID? = nil, date: LocalDate? = nil, body: String = "{}") -> SyncMutation {
+        SyncMutation(id: MutationID(rawValue: UUID()), type: type, recordID: record, target: target, localDate: date, body: body)
+    }
+
+    @Test("each mode writes only its kinds of record", arguments: DeviceMode.allCases)
+    func kinds(_ mode: DeviceMode) {
+        let day = LocalDate(year: 2026, month: 11, day: 24)
+        for type in RecordType.allCases {
+            let mutation = switch type {
+            case .device: Self.mutation(.device, record: Self.writer.description)
+            case .usage, .dailySummary: Self.mutation(type, date: day)
+            case .command, .configuration: Self.mutation(type, target: Self.other)
+            case .commandAck, .settings: Self.mutation(type)
+            }
+            let refusal = WritePolicy.check(mutation, writer: Self.writer, mode: mode)
+            #expect((refusal == nil) == WritePolicy.writableTypes(for: mode).contains(type), "\(mode) \(type)")
+        }
+        #expect(!WritePolicy.writableTypes(for: .childDevice).contains(.command))
+        #expect(!WritePolicy.writableTypes(for: .parentDevice).contains(.dailySummary))
+    }
+
+    @Test("the envelope must be whole: own device record, targets where needed, dates for usage, bounded sizes")
+    func envelope() {
+        let parent = DeviceMode.parentDevice, child = DeviceMode.childDevice
+        #expect(WritePolicy.check(Self.mutation(.device, record: Self.other.description), writer: Self.writer, mode: child) == .recordMustBeWriter)
+        #expect(WritePolicy.check(Self.mutation(.command), writer: Self.writer, mode: parent) == .targetRequired(.command))
+        #expect(WritePolicy.check(Self.mutation(.dailySummary), writer: Self.writer, mode: child) == .localDateRequired(.dailySummary))
+        #expect(WritePolicy.check(Self.mutation(.commandAck, target: Self.other), writer: Self.writer, mode: child) == .targetNotAllowed(.commandAck))
+        #expect(WritePolicy.check(Self.mutation(.commandAck, record: ""), writer: Self.writer, mode: child) == .recordIDLength(0))
+        let big = String(repeating: "x", count: SyncMutation.maximumBodyBytes + 1)
+        #expect(WritePolicy.check(Self.mutation(.commandAck, body: big), writer: Self.writer, mode: child)
+            == .bodyTooLarge(bytes: big.utf8.count, maximum: SyncMutation.maximumBodyBytes))
+    }
+
+    @Test("a child reads only its own records and what was sent to it; a parent reads all")
+    func reading() {
+        func change(owner: DeviceID, target: DeviceID?, type: RecordType) -> SyncChange {
+            SyncChange(seq: 1, owner: owner, ownerMode: .parentDevice, committedAt: Date(timeIntervalSince1970: 0), type: type,
+                       recordID: "r", target: target, localDate: nil, deleted: false, body: "")
+        }
+        let toMe = change(owner: Self.other, target: Self.writer, type: .command)
+        let toSibling = change(owner: Self.other, target: DeviceID(rawValue: UUID()), type: .command)
+        #expect(WritePolicy.canRead(toMe, reader: Self.writer, mode: .childDevice))
+        #expect(!WritePolicy.canRead(toSibling, reader: Self.writer, mode: .childDevice))
+        #expect(WritePolicy.canRead(toSibling, reader: Self.writer, mode: .parentDevice))
+        #expect(WritePolicy.canRead(change(owner: Self.other, target: nil, type: .settings), reader: Self.writer, mode: .personalDevice))
+    }
+
+    @Test("backoff starts at 1 s, doubles, stops at 5 min, spreads with jitter and never undercuts Retry-After")
+    func backoff() {
+        #expect(RetryBackoff.delay(afterAttempt: 1, jitter: 1) == 1)
+        #expect(RetryBackoff.delay(afterAttempt: 1, jitter: 0) == 0.5)
+        #expect(RetryBackoff.delay(afterAttempt: 4, jitter: 1) == 8)
+        #expect(RetryBackoff.delay(afterAttempt: 10, jitter: 1) == 300)
+        #expect(RetryBackoff.delay(afterAttempt: 1_000, jitter: 1) == 300)
+        #expect(RetryBackoff.delay(afterAttempt: 10, jitter: 0) == 150)
+        #expect(RetryBackoff.delay(afterAttempt: 1, jitter: 0.5, retryAfter: 30) == 30)
+        #expect(RetryBackoff.delay(afterAttempt: 9, jitter: 1, retryAfter: 30) == 256)
+    }
+
+    @Test("the network, 5xx, 408 and 429 are transient; other 4xx refuse for good")
+    func classification() {
+        for status in [408, 429, 500, 502, 503] {
+            #expect(SyncFailure.classify(status: status, reason: "", retryAfter: nil).isTransient)
+        }
+        for status in [400, 401, 403, 404, 409, 413] {
+            #expect(!SyncFailure.classify(status: status, reason: "", retryAfter: nil).isTransient)
+        }
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(RetryAfter.seconds("120", now: now) == 120)
+        #expect(RetryAfter.seconds("Tue, 14 Nov 2023 22:14:20 GMT", now: now) == 60)
+        #expect(RetryAfter.seconds("soon", now: now) == nil)
+        #expect(RetryAfter.seconds(nil, now: now) == nil)
+    }
+
+    @Test("change tokens are commit numbers; anything else is not a token")
+    func tokens() {
+        #expect(ChangeToken.seq(nil) == 0)
+        #expect(ChangeToken.seq(ChangeToken.after(42)) == 42)
+        #expect(ChangeToken.seq("-1") == nil)
+        #expect(ChangeToken.seq("abc") == nil)
+    }
+}
