@@ -53,6 +53,9 @@ public final class AppDatabase: Sendable {
     /// The health gate's record and settings.
     public var gateStore: GRDBGateStore { GRDBGateStore(writer, corrections: corrections) }
 
+    /// This device's family identity, membership, outbox and pulled records.
+    public var familyStore: GRDBFamilyStore { GRDBFamilyStore(writer) }
+
     /// Daily health totals: manual entries and imports.
     public var healthTotalsStore: GRDBHealthTotalsStore { GRDBHealthTotalsStore(writer) }
 }

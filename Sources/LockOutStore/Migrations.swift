@@ -12,6 +12,7 @@ extension AppDatabase {
         migrator.registerMigration("createFocus", migrate: createFocus)
         migrator.registerMigration("createHealthGate", migrate: createHealthGate)
         migrator.registerMigration("createGateLog", migrate: createGateLog)
+        migrator.registerMigration("createFamily", migrate: createFamily)
         return migrator
     }
 

@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+import LockOutCore
+
+/// The device's family state: identity, membership, the outbox, the sync progress, the pulled records and the
+/// commands applied. Every method is one transaction.
+public struct GRDBFamilyStore: Sendable {
+    let writer: any DatabaseWriter
+
+    init(_ writer: any DatabaseWriter) { self.writer = writer }
+
+    // MARK: - Identity and membership
+
+    /// This device's identity; the first call chooses its id and names it `defaultName`.
+    public func identity(defaultName: String) throws -> DeviceIdentity {
+        try writer.write { db in try Self.identity(db, defaultName: defaultName) }
+    }
+
+    /// Sets the mode (nil: no mode) and, when given, the name.
+    public func setMode(_ mode: DeviceMode?, name: String?, defaultName: String) throws -> DeviceIdentity {
+        try writer.write { db in
+            var identity = try Self.identity(db, defaultName: defaultName)
+            identity.mode = mode
+            if let name { identity.name = name }
+            try Self.save(db, identity)
+            return identity
+        }
+    }
+
+    /// The family this device joined, if any.
+    public func membership() throws -> FamilyMembership? {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM familyMembership"),
+                  let server = URL(string: row["server"]), let family = UUID(uuidString: row["familyID"])
+            else { return nil }
+            return FamilyMembership(server: server, family: FamilyID(rawValue: family), token: row["token"],
+                                    joinedAt: Date(timeIntervalSince1970: row["joinedAt"]))
+        }
+    }
+
+    /// Joins a family: keeps the membership, starts the feed from the beginning, and queues `registration`
+    /// (the device's record), all at once.
+    public func join(_ membership: FamilyMembership, registration: SyncMutation, now: Date) throws {
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO familyMembership (id, server, familyID, token, joinedAt) VALUES (1, ?, ?, ?, ?)",
+                           arguments: [membership.server.absoluteString, membership.family.description, membership.token,
+                                       membership.joinedAt.timeIntervalSince1970])
+            try db.execute(sql: "DELETE FROM syncState")
+            try db.execute(sql: "DELETE FROM familyRecord")
+            try Self.enqueue(db, registration, now: now)
+        }
+    }
+
+    /// Leaves the family and forgets the mode: the pairing, the outbox, the pulled records and the sync
+    /// progress go; the device's id and its own history stay.
+    public func reset() throws {
+        try writer.write { db in
+            for table in ["familyMembership", "syncOutbox", "syncState", "familyRecord", "appliedCommand"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
+            try db.execute(sql: "UPDATE familyDevice SET mode = NULL")
+        }
+    }
+
+    // MARK: - Outbox
+
+    /// Queues `mutation` last.
+    public func enqueue(_ mutation: SyncMutation, now: Date) throws {
+        try writer.write { db in try Self.enqueue(db, mutation, now: now) }
+    }
+
+    /// Queues `mutation` in place of a queued one for the same record: a newer day summary replaces an
+    /// unsent one. Sending both would be harmless too (the record is replaced on the server).
+    public func enqueueReplacing(_ mutation: SyncMutation, now: Date) throws {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM syncOutbox WHERE status = 'queued' AND type = ? AND recordID = ?",
+                           arguments: [mutation.type.rawValue, mutation.recordID])
+            try Self.enqueue(db, mutation, now: now)
+        }
+    }
+
+    /// The first `limit` queued items, in queueing order.
+    public func queued(limit: Int) throws -> [SyncQueueItem] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM syncOutbox WHERE status = 'queued' ORDER BY position LIMIT ?", arguments: [limit])
+                .compactMap(Self.item)
+        }
+    }
+
+    /// The items refused for good.
+    public func failedItems() throws -> [SyncQueueItem] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM syncOutbox WHERE status = 'failed' ORDER BY position").compactMap(Self.item)
+        }
+    }
+
+    /// How many items wait, and how many were refused for good.
+    public func counts() throws -> (queued: Int, failed: Int) {
+        try writer.read { db in
+            let queued = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncOutbox WHERE status = 'queued'") ?? 0
+            let failed = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncOutbox WHERE status = 'failed'") ?? 0
+            return (queued, failed)
+        }
+    }
+
+    /// Settles a push's results: committed (or committed before) items leave the outbox, refused ones
+    /// move to the failed state with the reason.
+    public func settle(_ results: [SyncAPI.MutationResult], now: Date) throws {
+        try writer.write { db in
+            for result in results {
+                switch result.status {
+                case .applied, .duplicate:
+                    try db.execute(sql: "DELETE FROM syncOutbox WHERE mutationID = ?", arguments: [result.id.description])
+                case .rejected:
+                    try db.execute(sql: """
+                        UPDATE syncOutbox SET status = 'failed', lastError = ?, lastAttempt = ?, retryCount = retryCount + 1
+                        WHERE mutationID = ?
+                        """, arguments: [result.reason ?? "refused", now.timeIntervalSince1970, result.id.description])
+                }
+            }
+        }
+    }
+
+    /// Marks `items` as tried and failed: transiently (they stay queued) or for good.
+    public func attempted(_ items: [SyncQueueItem], failure: SyncFailure, now: Date) throws {
+        try writer.write { db in
+            for item in items {
+                try db.execute(sql: """
+                    UPDATE syncOutbox SET retryCount = retryCount + 1, lastAttempt = ?, lastError = ?, status = ?
+                    WHERE position = ?
+                    """, arguments: [now.timeIntervalSince1970, failure.description, failure.isTransient ? "queued" : "failed", item.position])
+            }
+        }
+    }
+
+    /// Queues every failed item again, in its old place; answers how many.
+    public func retryFailed() throws -> Int {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE syncOutbox SET status = 'queued', lastError = NULL WHERE status = 'failed'")
+            let count = db.changesCount
+            try Self.updateProgress(db) { $0.failedNotified = 0; $0.failures = 0; $0.nextAttempt = nil }
+            return count
+        }
+    }
+
+    // MARK: - Progress and the pulled records
+
+    /// Where sync stands.
+    public func progress() throws -> SyncProgress {
+        try writer.read { db in try Self.progress(db) }
+    }
+
+    /// Changes `progress` in one transaction.
+    public func updateProgress(_ change: @escaping @Sendable (inout SyncProgress) -> Void) throws {
+        try writer.write { db in try Self.updateProgress(db, change) }
+    }
+
+    /// Keeps a pulled page and its token together: a resync first forgets what was pulled before.
+    public func storePulled(_ page: SyncAPI.Changes, now: Date) throws {
+        try writer.write { db in
+            if page.resync { try db.execute(sql: "DELETE FROM familyRecord") }
+            for change in page.changes {
+                if change.deleted {
+                    try db.execute(sql: "DELETE FROM familyRecord WHERE type = ? AND recordID = ?",
+                                   arguments: [change.type.rawValue, change.recordID])
+                    if change.type == .device {
+                        // A deleted device takes what it wrote, and what was sent to it, along.
+                        try db.execute(sql: "DELETE FROM familyRecord WHERE owner = ? OR target = ?",
+                                       arguments: [change.recordID, change.recordID])
+                    }
+                    continue
+                }
+                try db.execute(sql: """
+                    INSERT OR REPLACE INTO familyRecord (type, recordID, seq, owner, ownerMode, target, localDate, committedAt, body)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [change.type.rawValue, change.recordID, change.seq, change.owner.description,
+                                     change.ownerMode.rawValue, change.target?.description, change.localDate?.description,
+                                     change.committedAt.timeIntervalSince1970, change.body])
+            }
+            try Self.updateProgress(db) { $0.token = page.token }
+        }
+    }
+
+    /// Pulled records of `type`, optionally only those written by `owner` or sent to `target`, in commit order.
+    public func records(_ type: RecordType, owner: DeviceID? = nil, target: DeviceID? = nil) throws -> [SyncChange] {
+        try writer.read { db in
+            var sql = "SELECT * FROM familyRecord WHERE type = ?"
+            var arguments: StatementArguments = [type.rawValue]
+            if let owner { sql += " AND owner = ?"; arguments += [owner.description] }
+            if let target { sql += " AND target = ?"; arguments += [target.description] }
+            return try Row.fetchAll(db, sql: sql + " ORDER BY seq", arguments: arguments).compactMap(Self.change)
+        }
+    }
+
+    /// Commands sent to `device` that it has not carried out yet, in the order the parent sent them.
+    public func pendingCommands(for device: DeviceID) throws -> [ConfigurationCommand] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT body FROM familyRecord
+                WHERE type = 'command' AND target = ? AND recordID NOT IN (SELECT commandID FROM appliedCommand)
+                ORDER BY seq
+                """, arguments: [device.description])
+                .compactMap { row in try? SyncJSON.record(ConfigurationCommand.self, from: row["body"]) }
+        }
+    }
+
+    /// Notes that a command was carried out (or refused) and queues its acknowledgement, at once: after a
+    /// crash before this, the command is applied again, which changes nothing.
+    public func commandFinished(_ ack: CommandAcknowledgement, mutation: SyncMutation, now: Date) throws {
+        try writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO appliedCommand (commandID, appliedAt, status, reason) VALUES (?, ?, ?, ?)",
+                           arguments: [ack.commandID.description, now.timeIntervalSince1970, ack.status.rawValue, ack.reason])
+            try Self.enqueue(db, mutation, now: now)
+        }
+    }
+}
