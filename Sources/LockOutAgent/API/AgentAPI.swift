@@ -14,22 +14,25 @@ import NIOHTTP1
 /// - `POST /v1/tasks/commands` with a `TaskCommand` → `TaskRow`
 /// - `GET /v1/gate` → `GateScreen`
 /// - `POST /v1/gate/commands` with a `GateCommand` → `GateScreen`, after the health reads it asked for
+/// - `POST /v1/family/sync` → `SyncRoundReport`: a family sync round now (after a membership changed, too)
 /// - a refused command → 400 with `{"error": …}`; a missing or wrong token → 401; an unknown path → 404; a wrong method → 405
 ///
 /// Before a request gets here, `HTTPServer` has checked its Host, size and timing (see `HTTPRefusal`).
 public struct AgentAPI: Sendable {
     private let agent: DeviceAgent
     private let token: String
+    private let familySync: FamilySyncRunner?
 
-    public init(agent: DeviceAgent, token: String) {
+    public init(agent: DeviceAgent, token: String, familySync: FamilySyncRunner? = nil) {
         self.agent = agent
         self.token = token
+        self.familySync = familySync
     }
 
     private static let routes: [String: HTTPMethod] = [
         "/v1/status": .GET, "/v1/settings": .GET, "/v1/commands": .POST,
         "/v1/focus": .GET, "/v1/focus/commands": .POST, "/v1/focus/follow": .GET, "/v1/tasks/commands": .POST,
-        "/v1/gate": .GET, "/v1/gate/commands": .POST,
+        "/v1/gate": .GET, "/v1/gate/commands": .POST, "/v1/family/sync": .POST,
     ]
 
     /// Answers one request.
@@ -64,6 +67,9 @@ public struct AgentAPI: Sendable {
         case "/v1/gate/commands":
             guard let command = decode(GateCommand.self, from: request) else { return Self.error(400, "the body is not a gate command") }
             return await reply { try await agent.perform(command) }
+        case "/v1/family/sync":
+            guard let familySync else { return Self.error(404, "this agent runs without family sync") }
+            return await reply { SyncRoundReport(await familySync.syncNowAsync()) }
         default:
             return await follow()
         }

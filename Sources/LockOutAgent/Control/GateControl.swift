@@ -36,6 +36,11 @@ public struct LocalGateControl: GateControl {
         _ = try run { service, now in try service.handle(.tick, now: now) }
     }
 
+    /// Carries out a parent's configuration command on the stored gate: at once, weakening or not.
+    public func impose(_ command: GateCommand) throws -> GateScreen {
+        try run { service, now in try service.impose(command, now: now) }
+    }
+
     /// Applies `first` to the stored gate, then the answers to the reads it asks for, each step one transaction.
     private func run(
         _ first: @escaping @Sendable (GateService, Date) throws -> (gate: HealthGate, effects: [GateEffect])

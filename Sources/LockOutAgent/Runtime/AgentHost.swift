@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import LockOutCore
+import LockOutStore
 
 /// `lockout run`: starts the device agent (breaks, focus sessions, task reminders, the health gate and its shields), the local API and the endpoint file, then parks the main
 /// thread in the dispatch main loop until SIGINT or SIGTERM. Between events the process sleeps: one
@@ -12,6 +13,7 @@ public struct AgentHost: Sendable {
     private let gate: GateService
     private let clock: ProcessClock
     private let port: Int
+    private let family: GRDBFamilyStore?
     private let environment: [String: String]
     private let logger = Logger(label: "lockout.agent")
 
@@ -21,8 +23,10 @@ public struct AgentHost: Sendable {
         gate: GateService,
         clock: ProcessClock,
         port: Int = 0,
+        family: GRDBFamilyStore? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
+        self.family = family
         self.directory = directory
         self.service = service
         self.gate = gate
@@ -57,8 +61,9 @@ public struct AgentHost: Sendable {
         // What a killed predecessor left and the agent did not show again goes now.
         notifier.closeLeftOvers()
 
+        let familySync = family.map { Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock) }
         let token = AgentEndpoint.newToken()
-        let api = AgentAPI(agent: agent, token: token)
+        let api = AgentAPI(agent: agent, token: token, familySync: familySync)
         let server = try HTTPServer(port: port) { request in await api.handle(request) }
         try AgentEndpoint(port: server.port, token: token, pid: getpid()).write(to: directory)
         logger.info("agent listening on 127.0.0.1:\(server.port)", metadata: ["data": "\(directory.path)"])
@@ -69,13 +74,32 @@ public struct AgentHost: Sendable {
         let signals = SignalWatcher { name in
             logger.info("received \(name): stopping")
             server.stop()
+            familySync?.stop()
             try? agent.executor.runBlocking { await agent.stop() }
             notifier.withdrawAll()
             try? AgentEndpoint.remove(from: directory)
             exit(0)
         }
+        familySync?.start()
         StartupPages.release()  // what start-up alone ran need not stay resident while the agent idles
         withExtendedLifetime(signals) { dispatchMain() }
+    }
+}
+
+extension AgentHost {
+    /// Family sync for the agent: commands apply to its engines, its transitions may change the day's summary,
+    /// and a refused change is told once as a notification.
+    static func familySync(store: GRDBFamilyStore, agent: DeviceAgent, notifier: DesktopNotifier, clock: ProcessClock) -> FamilySyncRunner {
+        let sync = FamilySync(store: store, applier: AgentConfigurationApplier(agent: agent), now: { clock.now() })
+        let runner = FamilySyncRunner(
+            sync: sync, store: store, now: { clock.now() },
+            summary: { device in try agent.executor.runBlocking { try await agent.daySummary(device: device) } },
+            notify: { text in
+                notifier.present(NotificationRequest(id: "family-sync", title: "Family sync", body: text, category: "SYNC_CATEGORY", actions: [])) { _ in }
+            }
+        )
+        try? agent.executor.runBlocking { await agent.observeStateChanges { runner.stateChanged() } }
+        return runner
     }
 }
 

@@ -20,6 +20,15 @@ extension DeviceAgent {
         return GateScreen(gate: try requireGate(), now: clock.now())
     }
 
+    /// Carries out a parent's configuration of the gate: at once, weakening or not, then the reads it asks for.
+    public func impose(_ command: GateCommand) async throws -> GateScreen {
+        var current = try requireGate()
+        let effects = try gateService.impose(command, on: &current, now: clock.now())
+        gate = current
+        await answer(carryOut(effects))
+        return GateScreen(gate: try requireGate(), now: clock.now())
+    }
+
     /// What the gate screen shows now, once the gate has caught up with the time: with nothing blocked
     /// the agent does not wake at midnight, so the day's reset and expiry happen here when it is asked.
     public func gateScreen() async throws -> GateScreen {

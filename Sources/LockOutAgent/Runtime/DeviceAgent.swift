@@ -31,6 +31,8 @@ public actor DeviceAgent {
     private var feed = LiveStatusFeed()
     private var followers: [UUID: @Sendable (LiveStatusUpdate) -> Void] = [:]
     private var armedWallDeadline: Date?
+    /// Told after every transition: family sync checks whether the day's summary changed.
+    private var onStateChange: (@Sendable () -> Void)?
 
     private var breakService: BreakService { service.breaks }
 
@@ -284,6 +286,12 @@ public actor DeviceAgent {
         let deadline = nextWake(now: clock.now())
         armedWallDeadline = deadline.map(clock.wallDate(for:))
         timer.arm(at: armedWallDeadline)
+        onStateChange?()
+    }
+
+    /// Sets what hears of every transition (family sync's summary check).
+    public func observeStateChanges(_ observer: (@Sendable () -> Void)?) {
+        onStateChange = observer
     }
 
     // MARK: - Effects

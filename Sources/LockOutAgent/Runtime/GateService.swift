@@ -78,6 +78,22 @@ public struct GateService: Sendable {
         return try transact(now: now) { gate in try gate.execute(command, code: code, now: now) }
     }
 
+    /// Carries out a parent's configuration command on the agent's gate: it applies at once, weakening or not.
+    public func impose(_ command: GateCommand, on gate: inout HealthGate, now: Date) throws -> [GateEffect] {
+        try checkSessionPrograms(command)
+        var next = gate
+        let effects = try next.impose(command, now: now)
+        try persist(next, effects: effects)
+        gate = next
+        return effects
+    }
+
+    /// Carries out a parent's configuration command on the gate as stored, in one transaction.
+    public func impose(_ command: GateCommand, now: Date) throws -> (gate: HealthGate, effects: [GateEffect]) {
+        try checkSessionPrograms(command)
+        return try transact(now: now) { gate in try gate.impose(command, now: now) }
+    }
+
     /// A program to block is checked against this system's session programs too, beyond Core's catalog.
     private func checkSessionPrograms(_ command: GateCommand) throws {
         guard case .block(let app) = command else { return }

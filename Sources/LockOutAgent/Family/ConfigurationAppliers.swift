@@ -1,0 +1,61 @@
+import Foundation
+import LockOutCore
+
+/// Applies a parent's configuration to the database directly, when no agent runs: the same engines, the
+/// same checks, and the running agent's next start picks the settings up.
+public struct LocalConfigurationApplier: ConfigurationApplying {
+    let breaks: LocalBreakControl
+    let focus: LocalFocusControl
+    let gate: LocalGateControl
+
+    /// An applier over the CLI's local controls.
+    public init(breaks: LocalBreakControl, focus: LocalFocusControl, gate: LocalGateControl) {
+        self.breaks = breaks
+        self.focus = focus
+        self.gate = gate
+    }
+
+    public func apply(_ command: LocalConfigurationCommand) throws {
+        switch command {
+        case .breaks(let command): _ = try breaks.perform(command)
+        case .focus(let command): _ = try focus.perform(command)
+        case .gate(let command): _ = try gate.impose(command)
+        }
+    }
+}
+
+/// Applies a parent's configuration to the running agent's engines: a running break cycle or gate
+/// reschedules the moment the command lands.
+public struct AgentConfigurationApplier: ConfigurationApplying {
+    let agent: DeviceAgent
+
+    /// An applier into `agent`.
+    public init(agent: DeviceAgent) { self.agent = agent }
+
+    public func apply(_ command: LocalConfigurationCommand) throws {
+        let agent = agent
+        try agent.executor.runBlocking {
+            switch command {
+            case .breaks(let command): _ = try await agent.perform(command)
+            case .focus(let command): _ = try await agent.perform(command)
+            case .gate(let command): _ = try await agent.impose(command)
+            }
+        }
+    }
+}
+
+extension DeviceAgent {
+    /// Today's summary of this device, as a parent sees it.
+    public func daySummary(device: DeviceID) throws -> DailySummary {
+        let now = clock.now()
+        let calendar = service.breaks.calendar
+        let day = LocalDate(now, in: calendar)
+        let stats = try service.breaks.stores.history.dayStats(from: day, through: day).first
+        let focus = try service.stores.history.sessions(try FocusHistoryQuery(from: day, to: day))
+        let gateOpen = gate.map { !$0.evaluation(now: now).isClosed } ?? false
+        return DailySummaryBuilder.summary(
+            device: device, day: day, breaks: stats, focus: focus, totals: gate?.record.totals,
+            gateOpened: gateOpen, now: now
+        )
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import LockOutCore
+import LockOutStore
+
+/// A command a parent sent, with what became of it.
+public struct SentCommand: Codable, Hashable, Sendable {
+    public let command: ConfigurationCommand
+    public let status: CommandStatus
+    public let reason: String?
+    public let executedAt: Date?
+}
+
+extension FamilyService {
+    /// The family's devices, as the server lists them.
+    public func devices() throws -> [RegisteredDevice] {
+        let (membership, _) = try member(of: [.parentDevice, .personalDevice, .childDevice])
+        let client = FamilyClient(server: membership.server, token: membership.token)
+        defer { client.shutdown() }
+        return try client.devices()
+    }
+
+    /// The family's devices: from the server, or — while it cannot be reached — as last pulled, so that a
+    /// command can still be queued for a child.
+    public func knownDevices() throws -> [RegisteredDevice] {
+        do {
+            return try devices()
+        } catch FamilyClientError.unreachable(let server, let reason) {
+            let pulled = try store.records(.device).compactMap { change -> RegisteredDevice? in
+                guard let identity = try? SyncJSON.record(DeviceIdentity.self, from: change.body), let mode = identity.mode else { return nil }
+                return RegisteredDevice(deviceID: identity.id, deviceName: identity.name, deviceType: mode, parentDeviceID: nil,
+                                        registrationDate: change.committedAt, lastSyncDate: nil, isActive: true)
+            }
+            guard !pulled.isEmpty else { throw FamilyClientError.unreachable(server: server, reason: reason) }
+            return pulled
+        }
+    }
+
+    /// The device `text` names: its id (or the start of it, 4 characters at least) or its name, ignoring case.
+    public func resolve(_ text: String, in devices: [RegisteredDevice]) throws -> RegisteredDevice {
+        let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let matches = devices.filter {
+            $0.deviceName.lowercased() == wanted || $0.deviceID.description.lowercased() == wanted
+                || (wanted.count >= 4 && $0.deviceID.description.lowercased().hasPrefix(wanted))
+        }
+        guard matches.count == 1, let device = matches.first else { throw FamilyInputError.unknownDevice(text) }
+        return device
+    }
+
+    /// Renames a device of the family.
+    public func rename(_ text: String, to name: String) throws -> RegisteredDevice {
+        let name = try DeviceIdentity.validName(name)
+        let (membership, _) = try member(of: [.parentDevice])
+        let device = try resolve(text, in: try devices())
+        let client = FamilyClient(server: membership.server, token: membership.token)
+        defer { client.shutdown() }
+        return try client.rename(device.deviceID, to: name)
+    }
+
+    /// Revokes a device's token at once; its data stays.
+    public func revoke(_ text: String) throws -> RegisteredDevice {
+        let (membership, _) = try member(of: [.parentDevice])
+        let device = try resolve(text, in: try devices())
+        let client = FamilyClient(server: membership.server, token: membership.token)
+        defer { client.shutdown() }
+        try client.revoke(device.deviceID)
+        return device
+    }
+
+    /// Deletes a device and everything it synced, after the typed confirmation (its name).
+    public func remove(_ text: String, confirmation: String?) throws -> RegisteredDevice {
+        let (membership, me) = try member(of: [.parentDevice])
+        let device = try resolve(text, in: try devices())
+        guard device.deviceID != me.id else { throw FamilyInputError.invalidValue("this is your own device: 'lockout family delete' deletes the family") }
+        guard confirmation?.trimmingCharacters(in: .whitespaces) == device.deviceName else {
+            throw FamilyInputError.confirmationMismatch(expected: device.deviceName)
+        }
+        let client = FamilyClient(server: membership.server, token: membership.token)
+        defer { client.shutdown() }
+        try client.delete(device.deviceID)
+        _ = sync()
+        return device
+    }
+
+    /// Deletes the family with everything in it on the server, after the typed confirmation, and leaves it.
+    public func deleteFamily(confirmation: String?) throws {
+        guard confirmation?.trimmingCharacters(in: .whitespaces) == Self.deleteFamilyConfirmation else {
+            throw FamilyInputError.confirmationMismatch(expected: Self.deleteFamilyConfirmation)
+        }
+        let (membership, _) = try member(of: [.parentDevice])
+        let client = FamilyClient(server: membership.server, token: membership.token)
+        defer { client.shutdown() }
+        try client.deleteFamily()
+        try store.reset()
+        _ = sync()
+    }
+
+    /// What `lockout family delete` asks to be typed.
+    public static let deleteFamilyConfirmation = "delete family"
+
+    /// A device's day summaries of the last `days` days, newest last, after a sync.
+    public func usage(_ text: String, days: Int, today: LocalDate, calendar: Calendar) throws -> (RegisteredDevice, [DailySummary]) {
+        _ = try member(of: [.parentDevice])
+        let device = try resolve(text, in: try devices())
+        _ = sync()
+        let first = today.adding(days: -(days - 1), in: calendar)
+        let summaries = try store.records(.dailySummary, owner: device.deviceID)
+            .compactMap { try? SyncJSON.record(DailySummary.self, from: $0.body) }
+            .filter { $0.date >= first && $0.date <= today }
+            .sorted { $0.date < $1.date }
+        return (device, summaries)
+    }
+
+    /// Sends `change` to a child device: queued, then pushed at once (it waits in the outbox while the
+    /// server cannot be reached).
+    public func send(_ change: ConfigurationChange, to text: String) throws -> (RegisteredDevice, ConfigurationCommand, SyncRoundOutcome) {
+        try change.validate()
+        _ = try member(of: [.parentDevice])
+        let device = try resolve(text, in: try knownDevices())
+        guard device.isActive else { throw FamilyInputError.invalidValue("\(device.deviceName) is revoked") }
+        guard device.deviceType != .parentDevice else { throw FamilyInputError.invalidValue("configuration goes to a child or personal device") }
+        let command = ConfigurationCommand(commandID: CommandID(rawValue: UUID()), targetDeviceID: device.deviceID, change: change, createdAt: now())
+        try store.enqueue(SyncMutation(
+            id: MutationID(rawValue: UUID()), type: .command, recordID: command.commandID.description, target: device.deviceID,
+            body: try SyncJSON.body(command)
+        ), now: now())
+        return (device, command, sync())
+    }
+
+    /// The commands sent from this device (to `device`, when given), with their acknowledgements, as last pulled.
+    public func sentCommands(to device: DeviceID? = nil) throws -> [SentCommand] {
+        let acks = try store.records(.commandAck).compactMap { try? SyncJSON.record(CommandAcknowledgement.self, from: $0.body) }
+        let byCommand = Dictionary(acks.map { ($0.commandID, $0) }, uniquingKeysWith: { first, _ in first })
+        return try store.records(.command, target: device)
+            .compactMap { try? SyncJSON.record(ConfigurationCommand.self, from: $0.body) }
+            .map { command in
+                let ack = byCommand[command.commandID]
+                return SentCommand(command: command, status: ack?.status ?? .pending, reason: ack?.reason, executedAt: ack?.executedAt)
+            }
+    }
+}

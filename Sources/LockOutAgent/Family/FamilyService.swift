@@ -1,0 +1,135 @@
+import Foundation
+import LockOutCore
+import LockOutStore
+
+/// What `lockout family …` does: choose the device's mode, start or join a family, pair devices, send a
+/// child configuration, read a child's days, and sync — through the running agent when one runs.
+public struct FamilyService: Sendable {
+    let store: GRDBFamilyStore
+    let directory: URL
+    let applier: any ConfigurationApplying
+    let now: @Sendable () -> Date
+
+    /// The family side of the device whose data is in `directory`; `applier` carries out commands when no agent runs.
+    public init(store: GRDBFamilyStore, directory: URL, applier: any ConfigurationApplying, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.directory = directory
+        self.applier = applier
+        self.now = now
+    }
+
+    /// This device.
+    public func identity() throws -> DeviceIdentity {
+        try store.identity(defaultName: DeviceNames.host())
+    }
+
+    /// Chooses the device's mode (and name); a device in a family keeps its mode until it is reset.
+    public func setup(_ mode: DeviceMode, name: String?) throws -> DeviceIdentity {
+        let name = try name.map(DeviceIdentity.validName)
+        if try store.membership() != nil, try identity().mode != mode { throw FamilyInputError.alreadyPaired }
+        return try store.setMode(mode, name: name, defaultName: DeviceNames.host())
+    }
+
+    /// Starts a family on `serverText` with this device (a parent or personal device) as its first member.
+    public func create(server serverText: String) throws -> FamilyMembership {
+        let server = try ServerAddress.validated(serverText)
+        let device = try identity()
+        guard let mode = device.mode, mode != .childDevice else {
+            throw FamilyInputError.wrongMode(needed: [.parentDevice, .personalDevice], actual: device.mode)
+        }
+        guard try store.membership() == nil else { throw FamilyInputError.alreadyPaired }
+        let client = FamilyClient(server: server, token: nil)
+        defer { client.shutdown() }
+        let credentials = try client.createFamily(SyncAPI.CreateFamily(deviceID: device.id, deviceName: device.name, mode: mode))
+        return try joined(server: server, credentials: credentials, device: device)
+    }
+
+    /// Asks the server for a pairing code for a device of `mode` (a parent pairs children and personal devices).
+    public func pair(mode: DeviceMode) throws -> SyncAPI.Pairing {
+        let (membership, _) = try member(of: [.parentDevice, .personalDevice])
+        let client = FamilyClient(server: membership.server, token: membership.token)
+        defer { client.shutdown() }
+        return try client.createPairing(mode: mode)
+    }
+
+    /// Joins the family a pairing code names, as this (child or personal) device.
+    public func join(payload text: String) throws -> FamilyMembership {
+        let payload = try PairingPayload(parsing: text)
+        let device = try identity()
+        guard let mode = device.mode, mode != .parentDevice else {
+            throw FamilyInputError.wrongMode(needed: [.childDevice, .personalDevice], actual: device.mode)
+        }
+        guard try store.membership() == nil else { throw FamilyInputError.alreadyPaired }
+        let client = FamilyClient(server: payload.server, token: nil)
+        defer { client.shutdown() }
+        let credentials = try client.redeem(SyncAPI.Redeem(
+            familyID: payload.family, secret: payload.secret, deviceID: device.id, deviceName: device.name, mode: mode
+        ))
+        return try joined(server: payload.server, credentials: credentials, device: device)
+    }
+
+    private func joined(server: URL, credentials: SyncAPI.Credentials, device: DeviceIdentity) throws -> FamilyMembership {
+        let membership = FamilyMembership(server: server, family: credentials.familyID, token: credentials.token, joinedAt: now())
+        let registration = SyncMutation(
+            id: MutationID(rawValue: UUID()), type: .device, recordID: device.id.description, body: try SyncJSON.body(device)
+        )
+        try store.join(membership, registration: registration, now: now())
+        _ = sync()
+        return membership
+    }
+
+    /// The family sync status: mode, server, family, last sync, the outbox's counts and the state.
+    public func status() throws -> FamilySyncStatus {
+        let device = try identity()
+        let membership = try store.membership()
+        let progress = try store.progress()
+        let counts = try store.counts()
+        let activity: SyncActivity = if membership == nil {
+            .idle
+        } else if let error = progress.lastError {
+            .error(error)
+        } else if progress.lastSync != nil {
+            .synced
+        } else {
+            .idle
+        }
+        return FamilySyncStatus(
+            device: device, server: membership?.server, family: membership?.family, lastSync: progress.lastSync,
+            queued: counts.queued, failed: counts.failed, activity: activity, nextAttempt: progress.nextAttempt
+        )
+    }
+
+    /// One sync round: by the running agent when there is one (it applies commands to its engines), else here.
+    public func sync() -> SyncRoundOutcome {
+        if let agent = BreakControls.runningAgentClient(directory: directory) {
+            defer { agent.api.shutdown() }
+            if let report: SyncRoundReport = try? agent.send("POST", "/v1/family/sync", body: [String: String]()) {
+                return report.roundOutcome
+            }
+        }
+        let sync = FamilySync(store: store, applier: applier, now: now)
+        defer { sync.shutdown() }
+        return sync.syncOnce()
+    }
+
+    /// Queues every failed item again and syncs.
+    public func retry() throws -> (count: Int, outcome: SyncRoundOutcome) {
+        let count = try store.retryFailed()
+        return (count, sync())
+    }
+
+    /// Leaves the family and forgets the mode after the typed confirmation; the local history stays.
+    public func reset(confirmation: String?) throws {
+        try DeviceReset.confirm(confirmation)
+        try store.reset()
+        _ = sync()  // a running agent stops its stream
+    }
+
+    /// The membership, for a device whose mode is one of `modes`.
+    func member(of modes: [DeviceMode]) throws -> (FamilyMembership, DeviceIdentity) {
+        let device = try identity()
+        guard let mode = device.mode, modes.contains(mode) else { throw FamilyInputError.wrongMode(needed: modes, actual: device.mode) }
+        guard let membership = try store.membership() else { throw FamilyInputError.notPaired }
+        return (membership, device)
+    }
+}

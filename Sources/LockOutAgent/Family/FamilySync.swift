@@ -1,0 +1,218 @@
+import Foundation
+import LockOutCore
+import LockOutStore
+import Logging
+import Synchronization
+
+/// Carries out a parent's configuration on this device: the running agent's engines, or the database
+/// directly when no agent runs.
+public protocol ConfigurationApplying: Sendable {
+    /// Applies `command`; a refused one throws and changes nothing.
+    func apply(_ command: LocalConfigurationCommand) throws
+}
+
+/// What one sync round came to.
+public enum SyncRoundOutcome: Equatable, Sendable {
+    /// Everything queued is on the server and everything new was pulled and applied.
+    case synced(applied: Int)
+    /// A transient failure: the outbox tries again at `retryAt`.
+    case waiting(reason: String, retryAt: Date)
+    /// The server refused for good (a revoked device, say); the items involved are in the failed state.
+    case refused(reason: String)
+    /// The device is not in a family.
+    case notMember
+}
+
+/// One device's sync with its family server: pushes the outbox in order (400 at a time), pulls the change
+/// feed until nothing more comes, applies the commands sent to this device in order — each once — and
+/// pushes their acknowledgements. Blocking: call it from a queue of its own.
+public final class FamilySync: Sendable {
+    let store: GRDBFamilyStore
+    let applier: any ConfigurationApplying
+    let now: @Sendable () -> Date
+    let jitter: @Sendable () -> Double
+    let logger: Logger
+    private let clients = Mutex<FamilyClient?>(nil)
+
+    /// A sync over `store`, applying commands through `applier`; `jitter` draws 0..<1 for the backoff.
+    public init(
+        store: GRDBFamilyStore, applier: any ConfigurationApplying, now: @escaping @Sendable () -> Date,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        logger: Logger = Logger(label: "lockout.sync")
+    ) {
+        self.store = store
+        self.applier = applier
+        self.now = now
+        self.jitter = jitter
+        self.logger = logger
+    }
+
+    /// Closes the connections to the server.
+    public func shutdown() {
+        clients.withLock { client in
+            client?.shutdown()
+            client = nil
+        }
+    }
+
+    /// The client for `membership`, kept between rounds.
+    func client(for membership: FamilyMembership) -> FamilyClient {
+        clients.withLock { client in
+            if let existing = client, existing.server == membership.server, existing.token == membership.token { return existing }
+            client?.shutdown()
+            let fresh = FamilyClient(server: membership.server, token: membership.token)
+            client = fresh
+            return fresh
+        }
+    }
+
+    /// One round: push, pull, apply, push the acknowledgements. Never throws: the outcome and the stored
+    /// progress say what happened.
+    @discardableResult
+    public func syncOnce() -> SyncRoundOutcome {
+        do {
+            guard let membership = try store.membership() else { return .notMember }
+            let client = client(for: membership)
+            try push(client)
+            try pull(client)
+            let applied = try applyCommands()
+            if applied > 0 { try push(client) }
+            try store.updateProgress { [now] in
+                $0.lastSync = now()
+                $0.failures = 0
+                $0.nextAttempt = nil
+                $0.lastError = nil
+            }
+            return .synced(applied: applied)
+        } catch let error as FamilyClientError {
+            return failed(error.syncFailure)
+        } catch {
+            logger.error("sync failed", metadata: ["error": "\(error)"])
+            return failed(.transient(reason: "\(error)", retryAfter: nil))
+        }
+    }
+
+    /// Records a failed round: a transient one backs off, a permanent one is an error until the next good round.
+    private func failed(_ failure: SyncFailure) -> SyncRoundOutcome {
+        let at = now()
+        var outcome = SyncRoundOutcome.refused(reason: failure.description)
+        try? store.updateProgress { [jitter] progress in
+            progress.lastError = failure.description
+            switch failure {
+            case .transient(_, let retryAfter):
+                progress.failures += 1
+                let delay = RetryBackoff.delay(afterAttempt: progress.failures, jitter: jitter(), retryAfter: retryAfter)
+                progress.nextAttempt = at + delay
+            case .permanent:
+                progress.nextAttempt = nil
+            }
+        }
+        if case .transient = failure, let next = try? store.progress().nextAttempt {
+            outcome = .waiting(reason: failure.description, retryAt: next)
+        }
+        logger.notice("sync waits", metadata: ["reason": "\(failure.description)"])
+        return outcome
+    }
+
+    /// Pushes every queued item, oldest first, in batches; a batch refused for good fails its items and the
+    /// next batch goes on; a transient failure stops the round with the items still queued.
+    func push(_ client: FamilyClient) throws {
+        while true {
+            let batch = try store.queued(limit: SyncAPI.maximumBatch)
+            guard !batch.isEmpty else { return }
+            let answer: SyncAPI.PushResult
+            do {
+                answer = try client.push(batch.map(\.mutation))
+            } catch {
+                let failure = error.syncFailure
+                try store.attempted(batch, failure: failure, now: now())
+                // A transient failure, or a device the server no longer knows, ends the round.
+                if failure.isTransient { throw error }
+                if case .refused(401, _, _, _) = error { throw error }
+                logger.warning("a batch was refused", metadata: ["items": "\(batch.count)", "reason": "\(failure)"])
+                continue
+            }
+            try store.settle(answer.results, now: now())
+            for result in answer.results where result.status == .rejected {
+                logger.warning("a queued change was refused", metadata: ["mutation": "\(result.id)", "reason": "\(result.reason ?? "")"])
+            }
+        }
+    }
+
+    /// Pulls pages until the server has nothing more; each page is stored with its token in one transaction.
+    func pull(_ client: FamilyClient) throws {
+        while true {
+            let page = try client.changes(since: try store.progress().token)
+            try store.storePulled(page, now: now())
+            guard page.moreComing else { return }
+        }
+    }
+
+    /// Applies the commands sent to this device that it has not applied yet, in the parent's order.
+    func applyCommands() throws -> Int {
+        let me = try store.identity(defaultName: DeviceNames.host()).id
+        var count = 0
+        for command in try store.pendingCommands(for: me) {
+            let ack = acknowledge(command, device: me)
+            try store.commandFinished(ack, mutation: try Self.mutation(for: ack), now: now())
+            logger.info("configuration command \(ack.status.rawValue)", metadata: [
+                "command": "\(command.commandID)", "change": "\(command.change.summary)", "reason": "\(ack.reason ?? "")",
+            ])
+            count += 1
+        }
+        return count
+    }
+
+    private func acknowledge(_ command: ConfigurationCommand, device: DeviceID) -> CommandAcknowledgement {
+        do {
+            try applier.apply(command.change.localCommand)
+            return CommandAcknowledgement(commandID: command.commandID, deviceID: device, status: .applied, reason: nil, executedAt: now())
+        } catch where command.change.alreadyHolds(after: error) {
+            return CommandAcknowledgement(commandID: command.commandID, deviceID: device, status: .applied, reason: nil, executedAt: now())
+        } catch {
+            return CommandAcknowledgement(commandID: command.commandID, deviceID: device, status: .rejected, reason: "\(error)", executedAt: now())
+        }
+    }
+
+    static func mutation(for ack: CommandAcknowledgement) throws -> SyncMutation {
+        SyncMutation(id: MutationID(rawValue: UUID()), type: .commandAck, recordID: ack.commandID.description, body: try SyncJSON.body(ack))
+    }
+}
+
+/// This machine's name, the default name of its device.
+public enum DeviceNames {
+    /// The host name, or "LockOut device".
+    public static func host() -> String {
+        let name = ProcessInfo.processInfo.hostName
+        return name.isEmpty ? "LockOut device" : String(name.prefix(64))
+    }
+}
+
+/// A sync round's outcome as the local API answers it.
+public struct SyncRoundReport: Codable, Hashable, Sendable {
+    /// `synced`, `waiting`, `refused` or `notMember`.
+    public let outcome: String
+    public let reason: String?
+    public let retryAt: Date?
+    public let applied: Int?
+
+    /// The report of `outcome`.
+    public init(_ outcome: SyncRoundOutcome) {
+        switch outcome {
+        case .synced(let applied): (self.outcome, reason, retryAt, self.applied) = ("synced", nil, nil, applied)
+        case .waiting(let reason, let at): (self.outcome, self.reason, retryAt, applied) = ("waiting", reason, at, nil)
+        case .refused(let reason): (self.outcome, self.reason, retryAt, applied) = ("refused", reason, nil, nil)
+        case .notMember: (self.outcome, reason, retryAt, applied) = ("notMember", nil, nil, nil)
+        }
+    }
+
+    /// The outcome this report stands for.
+    public var roundOutcome: SyncRoundOutcome {
+        switch outcome {
+        case "synced": .synced(applied: applied ?? 0)
+        case "waiting": .waiting(reason: reason ?? "", retryAt: retryAt ?? Date(timeIntervalSince1970: 0))
+        case "refused": .refused(reason: reason ?? "")
+        default: .notMember
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import LockOutCore
+import LockOutStore
+import Logging
+import NIOHTTP1
+
+/// Family sync inside the running agent: rounds of `FamilySync` on a private queue, started by the
+/// server's event stream (a poke means "pull now"), by the agent's transitions when the day's summary
+/// changed (sent at most once a minute), by `lockout family sync`, and by the backoff timer after a
+/// transient failure. Idle, it waits on the stream's socket: the server's heartbeat (once a minute) is
+/// its only wake-up.
+public final class FamilySyncRunner: @unchecked Sendable {
+    /// A day summary is sent at most this often while it changes.
+    public static let summaryInterval: TimeInterval = 60
+    /// No byte from the event stream for this long means the connection is dead: reconnect.
+    public static let streamSilence: TimeInterval = 200
+
+    let sync: FamilySync
+    let store: GRDBFamilyStore
+    let logger = Logger(label: "lockout.sync")
+    /// Every field below is touched on `queue` only.
+    let queue = DispatchQueue(label: "lockout.sync")
+    private let summary: @Sendable (DeviceID) throws -> DailySummary
+    private let notify: @Sendable (String) -> Void
+    private let now: @Sendable () -> Date
+    private var timer: (any DispatchSourceTimer)?
+    private var lastSummary: DailySummary?
+    private var lastSummarySentAt: DispatchTime?
+    private var summaryPending = false
+    private var stream: EventStreamThread?
+    private var roundDue: Date?
+
+    /// A runner of `sync`; `summary` computes today's summary in the agent, `notify` shows a failure notice.
+    public init(
+        sync: FamilySync, store: GRDBFamilyStore, now: @escaping @Sendable () -> Date,
+        summary: @escaping @Sendable (DeviceID) throws -> DailySummary,
+        notify: @escaping @Sendable (String) -> Void
+    ) {
+        self.sync = sync
+        self.store = store
+        self.now = now
+        self.summary = summary
+        self.notify = notify
+    }
+
+    /// Starts syncing when the device is in a family: one round now, then the event stream.
+    public func start() {
+        queue.async { self.round() }
+    }
+
+    /// Stops the stream and the timer and closes the connections.
+    public func stop() {
+        queue.sync {
+            stream?.stop()
+            stream = nil
+            timer?.cancel()
+            timer = nil
+        }
+        sync.shutdown()
+    }
+
+    /// Runs a round now and answers its outcome (`lockout family sync`, or a membership that changed).
+    public func syncNow() -> SyncRoundOutcome {
+        queue.sync { round() }
+    }
+
+    /// Runs a round on the sync queue without blocking the caller's thread.
+    public func syncNowAsync() async -> SyncRoundOutcome {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: self.round()) }
+        }
+    }
+
+    /// The agent's state changed: send the day's summary if it changed (at most once a minute).
+    public func stateChanged() {
+        queue.async { self.checkSummary() }
+    }
+
+    // MARK: - On the queue
+
+    @discardableResult
+    private func round() -> SyncRoundOutcome {
+        let outcome = sync.syncOnce()
+        roundDue = nil
+        switch outcome {
+        case .notMember:
+            stream?.stop()
+            stream = nil
+        case .waiting(_, let retryAt):
+            roundDue = retryAt
+            ensureStream()
+        case .synced, .refused:
+            ensureStream()
+        }
+        tellOfFailures()
+        checkSummary()
+        rearm()
+        return outcome
+    }
+
+    private func ensureStream() {
+        guard stream == nil, let membership = try? store.membership() else { return }
+        let thread = EventStreamThread(membership: membership, silence: Self.streamSilence, logger: logger) { [weak self] in
+            guard let self else { return }
+            self.queue.async { self.round() }
+        }
+        stream = thread
+        thread.start()
+    }
+
+    /// Sends today's summary when it changed, no sooner than a minute after the last one.
+    private func checkSummary() {
+        guard let identity = try? store.identity(defaultName: DeviceNames.host()),
+              identity.mode == .childDevice || identity.mode == .personalDevice,
+              (try? store.membership()) != nil,
+              let current = try? summary(identity.id), current.differsInContent(from: lastSummary)
+        else { summaryPending = false; return }
+        if let sent = lastSummarySentAt, DispatchTime.now() < sent + Self.summaryInterval {
+            summaryPending = true
+            rearm()
+            return
+        }
+        do {
+            try store.enqueueReplacing(try DailySummaryBuilder.mutation(current, id: MutationID(rawValue: UUID())), now: now())
+            lastSummary = current
+            lastSummarySentAt = .now()
+            summaryPending = false
+            if roundDue == nil { round() }
+        } catch {
+            logger.error("could not queue the day summary", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// One notification for each new batch of items the server refused for good.
+    private func tellOfFailures() {
+        guard let failed = try? store.counts().failed, let progress = try? store.progress() else { return }
+        if failed > progress.failedNotified {
+            notify("\(failed) change\(failed == 1 ? "" : "s") could not be synced: the family server refused. See 'lockout family status'; 'lockout family retry' sends again.")
+        }
+        if failed != progress.failedNotified { try? store.updateProgress { $0.failedNotified = failed } }
+    }
+
+    /// Arms the one timer for the earliest of: the retry after a transient failure, the next summary.
+    private func rearm() {
+        var deadlines: [DispatchTime] = []
+        if let roundDue { deadlines.append(.now() + max(0, roundDue.timeIntervalSince(now()))) }
+        if summaryPending, let sent = lastSummarySentAt { deadlines.append(sent + Self.summaryInterval) }
+        guard let earliest = deadlines.min() else {
+            timer?.cancel()
+            timer = nil
+            return
+        }
+        if timer == nil {
+            let source = DispatchSource.makeTimerSource(queue: queue)
+            source.setEventHandler { [weak self] in self?.timerFired() }
+            source.resume()
+            timer = source
+        }
+        timer?.schedule(deadline: earliest, leeway: .milliseconds(50))
+    }
+
+    private func timerFired() {
+        if let due = roundDue, due <= now() + 0.05 {
+            round()
+        } else if summaryPending {
+            checkSummary()
+        }
+        rearm()
+    }
+}
