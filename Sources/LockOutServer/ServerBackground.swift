@@ -20,7 +20,11 @@ struct ServerBackground: Service {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await beat() }
             group.addTask { try await pruneRegularly() }
-            group.addTask { try await storage.listen(publishing: notifier) }
+            // A backend with nothing to listen to returns at once: then this task waits for the shutdown too.
+            group.addTask {
+                try await storage.listen(publishing: notifier)
+                try await gracefulShutdown()
+            }
             group.addTask { try await gracefulShutdown() }
             // The first to end is the shutdown (or a failure): stop the rest.
             _ = try await group.next()

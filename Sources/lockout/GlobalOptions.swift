@@ -71,6 +71,17 @@ struct CLIContext {
         GateControls.connect(directory: directory, gate: gateService, clock: clock)
     }
 
+    /// Family sync and configuration; a parent's commands apply to the database directly when no agent runs.
+    func family() throws -> FamilyService {
+        let applier = LocalConfigurationApplier(
+            breaks: LocalBreakControl(service: service, clock: clock),
+            focus: LocalFocusControl(service: focusService, clock: clock),
+            gate: LocalGateControl(service: gateService, clock: clock)
+        )
+        let clock = clock
+        return FamilyService(store: database.familyStore, directory: directory, applier: applier, now: { clock.now() })
+    }
+
     /// Focus sessions and task changes: the running agent when there is one, else the database directly.
     func focusControl() throws -> any FocusControl {
         try FocusControls.connect(directory: directory, focus: focusService, clock: clock)

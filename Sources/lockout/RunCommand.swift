@@ -20,7 +20,8 @@ struct Run: ParsableCommand {
             service: context.focusService,
             gate: context.gateService,
             clock: context.clock,
-            port: port
+            port: port,
+            family: context.database.familyStore
         )
         do {
             try host.run()

@@ -35,7 +35,7 @@ public final class ServerMetrics: Sendable {
     }
 
     func streams(_ count: Int) {
-        registry.makeGauge(descriptor: .init(namespace: "lockout", metricName: "event_streams",
+        registry.makeGauge(descriptor: .init(namespace: "lockout", metricName: "event_streams", unitName: "",
                                              helpText: "Open event streams"), labels: []).set(Double(count))
     }
 

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import LockOutCore
+import LockOutServer
+import LockOutStore
+import Logging
+
+/// `lockout serve`: the family sync server.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the family sync server: SQLite in the data directory by default, or PostgreSQL for several instances.",
+        discussion: "See docs/server.md for running it for a family, TLS, backups and restores."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "A SQLite file (default: server.sqlite in the data directory) or postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
+    var db: String?
+
+    @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface).")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port to listen on (default 8443; 0 for any free port).")
+    var port: Int = 8443
+
+    @Option(help: "The URL devices reach this server at, put in pairing codes (default: http:// and the Host the parent used).")
+    var publicURL: String?
+
+    @Option(help: "Days of usage history kept (30...3650, default 400).")
+    var retentionDays: Int = 400
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard FamilyServer.retentionRange.contains(retentionDays) else { throw ValidationError("--retention-days must be 30...3650") }
+        if let db { _ = try StorageLocation(parsing: db) }
+        if let publicURL { _ = try ServerAddress.validated(publicURL) }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = global.dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? DataLocation.defaultDirectory(environment: environment)
+        let location = try reportingErrors {
+            try db.map { try StorageLocation(parsing: $0) } ?? .sqlite(path: directory.appendingPathComponent("server.sqlite").path)
+        }
+        var configuration = FamilyServer.Configuration(host: host, port: port, retentionDays: retentionDays)
+        configuration.publicURL = try reportingErrors { try publicURL.map { try ServerAddress.validated($0) } }
+        let logger = Logger(label: "lockout.server")
+        let done = DispatchSemaphore(value: 0)
+        let failure = FailureBox()
+        Task {
+            do { try await FamilyServer.run(location: location, configuration: configuration, logger: logger) } catch { failure.error = "\(error)" }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error {
+            FileHandle.standardError.write(Data("lockout: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+private final class FailureBox: @unchecked Sendable {
+    var error: String?
+}
