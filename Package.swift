@@ -89,7 +89,9 @@ let package = Package(
         .testTarget(
             name: "LockOutAgentTests",
             dependencies: [
-                "LockOutAgent", "LockOutStore", "LockOutCore",
+                "LockOutAgent", "LockOutStore", "LockOutCore", "LockOutServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LockOutCore
+import NIOCore
 
 /// A refusal the API answers with its status, a JSON body `{"error": …, "code": …}`, and headers such as `Retry-After`.
 public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
@@ -48,6 +49,8 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
         case let refusal as StorageRefusal: return from(refusal)
         case let refusal as FamilyInputError: return APIError(.badRequest, code: "invalid", refusal.description)
         case let error as DecodingError: return APIError(.badRequest, code: "malformed_json", DecodingErrorText.describe(error))
+        case is NIOTooManyBytesError:
+            return APIError(.contentTooLarge, code: "body_too_large", "the body is over \(FamilyServer.maximumBodyBytes) bytes")
         case let error as HTTPError where error.status == .contentTooLarge:
             return APIError(.contentTooLarge, code: "body_too_large", "the body is over \(FamilyServer.maximumBodyBytes) bytes")
         case let error as HTTPError where (400..<500).contains(error.status.code):
