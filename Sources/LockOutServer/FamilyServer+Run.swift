@@ -11,7 +11,8 @@ extension FamilyServer {
             let storage = try SQLiteFamilyStorage(path: path)
             try await serve(storage, location: location, configuration: configuration, logger: logger)
         case .postgres(let url):
-            let storage = try await PostgresStorageOpener.open(url: url, logger: logger)
+            let storage = try await PostgresFamilyStorage(url: url, logger: logger)
+            defer { storage.close() }
             try await serve(storage, location: location, configuration: configuration, logger: logger)
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import LockOutServer
+import PostgresNIO
 
 extension Backend {
     /// The backends this run tests: PostgreSQL needs `LOCKOUT_TEST_POSTGRES_URL`; without it the PostgreSQL
@@ -17,9 +19,23 @@ enum PostgresTestDatabase {
         }
     }
 
+    static var url: String {
+        get throws {
+            guard let url = Backend.environment["LOCKOUT_TEST_POSTGRES_URL"] else { throw Missing() }
+            return url
+        }
+    }
+
+    /// A new empty schema on the test server.
+    static func freshSchema() async throws -> String {
+        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let storage = try await PostgresFamilyStorage(url: try url)
+        defer { storage.close() }
+        try await storage.client.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"))
+        return schema
+    }
+
     static func freshStorage() async throws -> any FamilyStorage & FamilyChangeFeed {
-        guard let url = Backend.environment["LOCKOUT_TEST_POSTGRES_URL"] else { throw Missing() }
-        _ = url
-        throw Missing()
+        try await PostgresFamilyStorage(url: try url, schema: try await freshSchema())
     }
 }

@@ -330,7 +330,7 @@ enum OpenAPIDocument {
           - name: id
             in: path
             required: true
-            schema: { type: string }
+            schema: { $ref: "#/components/schemas/UUID" }
         patch:
           summary: Rename a device (a parent, or the device itself).
           requestBody:
@@ -364,7 +364,7 @@ enum OpenAPIDocument {
           - name: id
             in: path
             required: true
-            schema: { type: string }
+            schema: { $ref: "#/components/schemas/UUID" }
         post:
           summary: Revoke a device's token at once (a parent); its data stays.
           responses:

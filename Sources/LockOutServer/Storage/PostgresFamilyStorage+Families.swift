@@ -1,0 +1,148 @@
+import Foundation
+import LockOutCore
+import PostgresNIO
+
+extension PostgresFamilyStorage {
+    public func createFamily(id: FamilyID, first: SyncAPI.CreateFamily, tokenHash: Data, now: Date) async throws -> Caller {
+        try await transaction { connection in
+            guard try await !Self.deviceExists(connection, first.deviceID, self.logger) else { throw StorageRefusal.deviceExists }
+            try await connection.query("INSERT INTO family (id, createdAt) VALUES (\(id.description), \(now.timeIntervalSince1970))", logger: self.logger)
+            try await Self.insertDevice(connection, id: first.deviceID, family: id, name: first.deviceName, mode: first.mode,
+                                        parent: nil, tokenHash: tokenHash, now: now, logger: self.logger)
+            return Caller(device: first.deviceID, family: id, mode: first.mode)
+        }
+    }
+
+    public func authenticate(tokenHash: Data, now: Date) async throws -> Caller? {
+        let seen = now.timeIntervalSince1970
+        let rows = try await client.query("""
+            UPDATE device SET lastSeenAt = CASE WHEN lastSeenAt IS NULL OR lastSeenAt < \(seen - 60) THEN \(seen) ELSE lastSeenAt END
+            WHERE tokenHash = \(ByteBuffer(bytes: tokenHash)) AND revokedAt IS NULL
+            RETURNING id, familyID, mode
+            """, logger: logger)
+        for try await (id, family, mode) in rows.decode((String, String, String).self) {
+            return try Self.caller(id, family, mode)
+        }
+        return nil
+    }
+
+    public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {
+        try await transaction { connection in
+            let role = try await Self.activeRole(connection, caller, self.logger)
+            guard role == .parentDevice || (role == .personalDevice && mode == .personalDevice) else {
+                throw StorageRefusal.forbidden("a \(role.word) device cannot pair a \(mode.word) device")
+            }
+            try await connection.query("""
+                INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt)
+                VALUES (\(ByteBuffer(bytes: secretHash)), \(caller.family.description), \(caller.device.description), \(mode.rawValue), \(expiresAt.timeIntervalSince1970))
+                """, logger: self.logger)
+        }
+    }
+
+    public func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller {
+        try await transaction { connection in
+            // Claiming the pairing locks its row: a second redeemer waits here, then finds it claimed.
+            let claimed = try await connection.query("""
+                UPDATE pairing SET redeemedBy = \(redeem.deviceID.description), redeemedAt = \(now.timeIntervalSince1970)
+                WHERE secretHash = \(ByteBuffer(bytes: secretHash)) AND familyID = \(redeem.familyID.description)
+                    AND redeemedBy IS NULL AND expiresAt > \(now.timeIntervalSince1970)
+                RETURNING createdBy, mode
+                """, logger: self.logger)
+            var found: (String, String)?
+            for try await row in claimed.decode((String, String).self) { found = row }
+            guard let (createdBy, modeText) = found else { throw StorageRefusal.pairingInvalid }
+            let mode = try Self.mode(modeText)
+            guard mode == redeem.mode else { throw StorageRefusal.pairingModeMismatch(expected: mode) }
+            guard try await !Self.deviceExists(connection, redeem.deviceID, self.logger) else { throw StorageRefusal.deviceExists }
+            try await Self.insertDevice(connection, id: redeem.deviceID, family: redeem.familyID, name: redeem.deviceName, mode: mode,
+                                        parent: DeviceID(uuidString: createdBy), tokenHash: tokenHash, now: now, logger: self.logger)
+            return Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode)
+        }
+    }
+
+    public func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice] {
+        try await transaction { connection in
+            let role = try await Self.activeRole(connection, caller, self.logger)
+            let rows = role == .parentDevice
+                ? try await connection.query("""
+                    SELECT id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt FROM device
+                    WHERE familyID = \(caller.family.description) ORDER BY registeredAt, id
+                    """, logger: self.logger)
+                : try await connection.query("""
+                    SELECT id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt FROM device
+                    WHERE familyID = \(caller.family.description) AND id = \(caller.device.description)
+                    """, logger: self.logger)
+            return try await Self.registeredDevices(rows)
+        }
+    }
+
+    public func renameDevice(caller: Caller, device: DeviceID, name: String, now: Date) async throws -> RegisteredDevice {
+        try await transaction { connection in
+            let role = try await Self.activeRole(connection, caller, self.logger)
+            guard role == .parentDevice || device == caller.device else { throw StorageRefusal.forbidden("only a parent renames other devices") }
+            let rows = try await connection.query("""
+                UPDATE device SET name = \(name) WHERE id = \(device.description) AND familyID = \(caller.family.description)
+                RETURNING id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt
+                """, logger: self.logger)
+            guard let renamed = try await Self.registeredDevices(rows).first else { throw StorageRefusal.unknownDevice }
+            return renamed
+        }
+    }
+
+    public func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
+        try await transaction { connection in
+            try await Self.requireParent(connection, caller, self.logger)
+            let rows = try await connection.query("""
+                UPDATE device SET revokedAt = COALESCE(revokedAt, \(now.timeIntervalSince1970))
+                WHERE id = \(device.description) AND familyID = \(caller.family.description) RETURNING id
+                """, logger: self.logger)
+            guard try await Self.count(rows) == 1 else { throw StorageRefusal.unknownDevice }
+            let seq = try await Self.bump(connection, caller.family, self.logger)
+            let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+            try await Self.notify(connection, poke, self.logger)
+            return poke
+        }
+    }
+
+    public func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
+        try await transaction { connection in
+            try await Self.requireParent(connection, caller, self.logger)
+            guard device != caller.device else { throw StorageRefusal.forbidden("a parent cannot delete its own device: delete the family") }
+            let family = caller.family.description, id = device.description
+            let rows = try await connection.query("DELETE FROM device WHERE id = \(id) AND familyID = \(family) RETURNING id", logger: self.logger)
+            guard try await Self.count(rows) == 1 else { throw StorageRefusal.unknownDevice }
+            try await connection.query("DELETE FROM record WHERE familyID = \(family) AND (owner = \(id) OR target = \(id))", logger: self.logger)
+            let seq = try await Self.bump(connection, caller.family, self.logger)
+            try await Self.upsert(connection, family: caller.family, seq: seq, owner: caller.device, ownerMode: .parentDevice, now: now,
+                                  mutation: SyncMutation(id: MutationID(rawValue: UUID()), type: .device, recordID: id, deleted: true, body: ""),
+                                  logger: self.logger)
+            let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+            try await Self.notify(connection, poke, self.logger)
+            return poke
+        }
+    }
+
+    public func deleteFamily(caller: Caller) async throws {
+        try await transaction { connection in
+            try await Self.requireParent(connection, caller, self.logger)
+            try await connection.query("DELETE FROM family WHERE id = \(caller.family.description)", logger: self.logger)
+        }
+    }
+
+    public func prune(usageBefore before: LocalDate, tombstonesBefore: Date, now: Date) async throws -> Int {
+        try await transaction { connection in
+            let cutoff = tombstonesBefore.timeIntervalSince1970
+            var total = try await Self.count(connection.query(
+                "DELETE FROM record WHERE type IN ('usage', 'dailySummary') AND localDate < \(before.description) RETURNING 1", logger: self.logger))
+            try await connection.query("""
+                UPDATE family SET prunedSeq = GREATEST(prunedSeq, pruned.seq)
+                FROM (SELECT familyID, MAX(seq) AS seq FROM record WHERE deleted AND committedAt < \(cutoff) GROUP BY familyID) AS pruned
+                WHERE family.id = pruned.familyID
+                """, logger: self.logger)
+            total += try await Self.count(connection.query("DELETE FROM record WHERE deleted AND committedAt < \(cutoff) RETURNING 1", logger: self.logger))
+            total += try await Self.count(connection.query(
+                "DELETE FROM pairing WHERE expiresAt < \(now.timeIntervalSince1970 - 86_400) RETURNING 1", logger: self.logger))
+            return total
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import LockOutCore
+import Logging
+import PostgresNIO
+
+extension PostgresFamilyStorage {
+    public func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
+        try await transaction { connection in
+            _ = try await Self.activeRole(connection, caller, self.logger)
+            var results: [SyncAPI.MutationResult] = []
+            var newest: Int64?
+            for mutation in mutations {
+                let facts = try await Self.facts(connection, mutation, caller: caller, self.logger)
+                switch PushDecision.decide(mutation, caller: caller, facts: facts) {
+                case .repeatResult(let result):
+                    results.append(result)
+                case .reject(let refusal):
+                    try await Self.remember(connection, caller.family, mutation.id, seq: nil, status: .rejected, reason: refusal.description, self.logger)
+                    results.append(SyncAPI.MutationResult(id: mutation.id, status: .rejected, seq: nil, reason: refusal.description))
+                case .commit:
+                    let seq = try await Self.bump(connection, caller.family, self.logger)
+                    try await Self.upsert(connection, family: caller.family, seq: seq, owner: caller.device, ownerMode: caller.mode,
+                                          now: now, mutation: mutation, logger: self.logger)
+                    try await Self.remember(connection, caller.family, mutation.id, seq: seq, status: .applied, reason: nil, self.logger)
+                    results.append(SyncAPI.MutationResult(id: mutation.id, status: .applied, seq: seq, reason: nil))
+                    newest = seq
+                }
+            }
+            let poke = newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device) }
+            if let poke { try await Self.notify(connection, poke, self.logger) }
+            return (results, poke)
+        }
+    }
+
+    public func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage {
+        try await transaction { connection in
+            // One snapshot for the family's counters and the records: no commit slips between them.
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: self.logger)
+            let role = try await Self.activeRole(connection, caller, self.logger)
+            let counters = try await connection.query("SELECT seq, prunedSeq FROM family WHERE id = \(caller.family.description)", logger: self.logger)
+            var found: (Int64, Int64)?
+            for try await row in counters.decode((Int64, Int64).self) { found = row }
+            guard let (current, pruned) = found else { throw StorageRefusal.unauthenticated }
+            let resync = since > 0 && since < pruned || since > current
+            let start = resync ? 0 : since
+            let family = caller.family.description, me = caller.device.description, fetch = limit + 1
+            let columns = "seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body"
+            let rows: PostgresRowSequence = switch role {
+            case .parentDevice:
+                try await connection.query(PostgresQuery(unsafeSQL: "SELECT \(columns) FROM record WHERE familyID = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+                                                         binds: Self.binds(family, start, fetch)), logger: self.logger)
+            case .childDevice:
+                try await connection.query(PostgresQuery(unsafeSQL: """
+                    SELECT \(columns) FROM record WHERE familyID = $1 AND seq > $2 AND (owner = $4 OR target = $4) ORDER BY seq LIMIT $3
+                    """, binds: Self.binds(family, start, fetch, me)), logger: self.logger)
+            case .personalDevice:
+                try await connection.query(PostgresQuery(unsafeSQL: """
+                    SELECT \(columns) FROM record WHERE familyID = $1 AND seq > $2
+                        AND (owner = $4 OR target = $4 OR type IN ('settings', 'device')) ORDER BY seq LIMIT $3
+                    """, binds: Self.binds(family, start, fetch, me)), logger: self.logger)
+            }
+            var changes: [SyncChange] = []
+            for try await row in rows.decode((Int64, String, String, Double, String, String, String?, String?, Bool, String).self) {
+                changes.append(try Self.change(row))
+            }
+            let moreComing = changes.count > limit
+            let page = Array(changes.prefix(limit))
+            let lastSeq = moreComing ? (page.last?.seq ?? start) : max(start, current)
+            return ChangePage(changes: page, lastSeq: lastSeq, moreComing: moreComing, resync: resync)
+        }
+    }
+
+    static func binds(_ family: String, _ since: Int64, _ limit: Int, _ device: String? = nil) -> PostgresBindings {
+        var binds = PostgresBindings()
+        binds.append(family)
+        binds.append(since)
+        binds.append(Int64(limit))
+        if let device { binds.append(device) }
+        return binds
+    }
+
+    static func facts(_ connection: PostgresConnection, _ mutation: SyncMutation, caller: Caller, _ logger: Logger) async throws -> PushDecision.Facts {
+        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false)
+        let family = caller.family.description
+        let earlier = try await connection.query(
+            "SELECT seq, status, reason FROM mutation WHERE familyID = \(family) AND id = \(mutation.id.description)", logger: logger)
+        for try await (seq, status, reason) in earlier.decode((Int64?, String, String?).self) {
+            facts.earlier = SyncAPI.MutationResult(id: mutation.id, status: .init(rawValue: status) ?? .applied, seq: seq, reason: reason)
+        }
+        if let target = mutation.target {
+            facts.targetIsActiveDevice = try await count(connection.query(
+                "SELECT 1 FROM device WHERE id = \(target.description) AND familyID = \(family) AND revokedAt IS NULL", logger: logger)) > 0
+        }
+        if mutation.type == .commandAck {
+            facts.commandIsForWriter = try await count(connection.query("""
+                SELECT 1 FROM record WHERE familyID = \(family) AND type = 'command' AND recordID = \(mutation.recordID)
+                    AND target = \(caller.device.description) AND NOT deleted
+                """, logger: logger)) > 0
+        }
+        return facts
+    }
+
+    static func upsert(
+        _ connection: PostgresConnection, family: FamilyID, seq: Int64, owner: DeviceID, ownerMode: DeviceMode, now: Date,
+        mutation: SyncMutation, logger: Logger
+    ) async throws {
+        try await connection.query("""
+            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt)
+            VALUES (\(family.description), \(mutation.type.rawValue), \(mutation.recordID), \(seq), \(owner.description), \(ownerMode.rawValue),
+                    \(mutation.target?.description), \(mutation.localDate?.description), \(mutation.deleted),
+                    \(mutation.deleted ? "" : mutation.body), \(now.timeIntervalSince1970))
+            ON CONFLICT (familyID, type, recordID) DO UPDATE SET
+                seq = excluded.seq, owner = excluded.owner, ownerMode = excluded.ownerMode, target = excluded.target,
+                localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt
+            """, logger: logger)
+    }
+
+    static func remember(
+        _ connection: PostgresConnection, _ family: FamilyID, _ id: MutationID, seq: Int64?, status: SyncAPI.MutationResult.Status,
+        reason: String?, _ logger: Logger
+    ) async throws {
+        try await connection.query("""
+            INSERT INTO mutation (familyID, id, seq, status, reason) VALUES (\(family.description), \(id.description), \(seq), \(status.rawValue), \(reason))
+            """, logger: logger)
+    }
+
+    /// The family's next commit number; its row stays locked until the transaction ends, which orders commits.
+    static func bump(_ connection: PostgresConnection, _ family: FamilyID, _ logger: Logger) async throws -> Int64 {
+        let rows = try await connection.query("UPDATE family SET seq = seq + 1 WHERE id = \(family.description) RETURNING seq", logger: logger)
+        for try await seq in rows.decode(Int64.self) { return seq }
+        throw StorageRefusal.unauthenticated
+    }
+
+    /// Tells every instance listening on the channel, when the transaction commits.
+    static func notify(_ connection: PostgresConnection, _ poke: FamilyPoke, _ logger: Logger) async throws {
+        try await connection.query("SELECT pg_notify(\(channel), \("\(poke.family)|\(poke.seq)|\(poke.writer)"))", logger: logger)
+    }
+
+    /// The caller's role, read again in this transaction: deny by default when it is gone or revoked.
+    static func activeRole(_ connection: PostgresConnection, _ caller: Caller, _ logger: Logger) async throws -> DeviceMode {
+        let rows = try await connection.query("""
+            SELECT mode FROM device WHERE id = \(caller.device.description) AND familyID = \(caller.family.description) AND revokedAt IS NULL
+            """, logger: logger)
+        for try await text in rows.decode(String.self) { return try mode(text) }
+        throw StorageRefusal.unauthenticated
+    }
+
+    static func requireParent(_ connection: PostgresConnection, _ caller: Caller, _ logger: Logger) async throws {
+        guard try await activeRole(connection, caller, logger) == .parentDevice else { throw StorageRefusal.forbidden("only a parent device may do this") }
+    }
+
+    static func deviceExists(_ connection: PostgresConnection, _ id: DeviceID, _ logger: Logger) async throws -> Bool {
+        try await count(connection.query("SELECT 1 FROM device WHERE id = \(id.description)", logger: logger)) > 0
+    }
+
+    static func insertDevice(
+        _ connection: PostgresConnection, id: DeviceID, family: FamilyID, name: String, mode: DeviceMode, parent: DeviceID?,
+        tokenHash: Data, now: Date, logger: Logger
+    ) async throws {
+        try await connection.query("""
+            INSERT INTO device (id, familyID, name, mode, parentDeviceID, tokenHash, registeredAt, lastSeenAt)
+            VALUES (\(id.description), \(family.description), \(name), \(mode.rawValue), \(parent?.description), \(ByteBuffer(bytes: tokenHash)),
+                    \(now.timeIntervalSince1970), \(now.timeIntervalSince1970))
+            """, logger: logger)
+    }
+
+    static func count(_ rows: PostgresRowSequence) async throws -> Int {
+        var count = 0
+        for try await _ in rows { count += 1 }
+        return count
+    }
+
+    static func mode(_ text: String) throws -> DeviceMode {
+        guard let mode = DeviceMode(rawValue: text) else { throw StorageRefusal.invalid("stored mode '\(text)'") }
+        return mode
+    }
+
+    static func caller(_ id: String, _ family: String, _ mode: String) throws -> Caller {
+        guard let device = DeviceID(uuidString: id), let family = FamilyID(uuidString: family) else { throw StorageRefusal.invalid("stored ids") }
+        return Caller(device: device, family: family, mode: try self.mode(mode))
+    }
+
+    static func registeredDevices(_ rows: PostgresRowSequence) async throws -> [RegisteredDevice] {
+        var devices: [RegisteredDevice] = []
+        for try await (id, name, mode, parent, registered, seen, revoked) in rows.decode((String, String, String, String?, Double, Double?, Double?).self) {
+            guard let device = DeviceID(uuidString: id) else { throw StorageRefusal.invalid("stored device id") }
+            devices.append(RegisteredDevice(
+                deviceID: device, deviceName: name, deviceType: try self.mode(mode), parentDeviceID: DeviceID(uuidString: parent),
+                registrationDate: Date(timeIntervalSince1970: registered), lastSyncDate: seen.map(Date.init(timeIntervalSince1970:)),
+                isActive: revoked == nil
+            ))
+        }
+        return devices
+    }
+
+    static func change(_ row: (Int64, String, String, Double, String, String, String?, String?, Bool, String)) throws -> SyncChange {
+        let (seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body) = row
+        guard let ownerID = DeviceID(uuidString: owner), let recordType = RecordType(rawValue: type) else { throw StorageRefusal.invalid("stored record") }
+        return SyncChange(
+            seq: seq, owner: ownerID, ownerMode: try mode(ownerMode), committedAt: Date(timeIntervalSince1970: committedAt), type: recordType,
+            recordID: recordID, target: DeviceID(uuidString: target), localDate: localDate.flatMap(LocalDate.init(iso:)), deleted: deleted, body: body
+        )
+    }
+}
