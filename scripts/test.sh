@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test LockOut has: the purity lint, a warnings-as-errors build, the unit and integration
-# suites under a real desktop session (Xvfb + D-Bus + a notification daemon), and the end-to-end
-# runs of the real agent (breaks, focus, the health gate and its shields).
+# suites under a real desktop session (Xvfb + D-Bus + a notification daemon) with a private PostgreSQL
+# for the family server's storage, the end-to-end runs of the real agent (breaks, focus, the health gate
+# and its shields, a family of a server and two agents), and the server checked against its OpenAPI document.
 #
 # Nothing is skipped silently. A missing program or library fails the run before anything is built, naming
 # the Debian packages to install. To run without the desktop on purpose, set LOCKOUT_SKIP_DESKTOP=1:
@@ -18,27 +19,34 @@ case "$skip_desktop" in
     *) echo "test.sh: LOCKOUT_SKIP_DESKTOP is '$skip_desktop': use 1 to skip the desktop tests, or leave it unset" >&2; exit 64 ;;
 esac
 # shellcheck disable=SC2086
-missing=$( (missing_packages $LOCKOUT_TEST_TOOLS; missing_libraries $LOCKOUT_BUILD_LIBRARIES) | awk '!seen[$0]++')
+missing=$( (missing_packages $LOCKOUT_TEST_TOOLS; missing_libraries $LOCKOUT_BUILD_LIBRARIES; missing_postgres) | awk '!seen[$0]++')
+missing_pip=$(missing_pip_tools)
 missing_desktop=""
 # shellcheck disable=SC2086
 [ "$skip_desktop" = 1 ] || missing_desktop=$(missing_packages $LOCKOUT_DESKTOP_TOOLS)
-if [ -n "$missing$missing_desktop" ]; then
+if [ -n "$missing$missing_desktop$missing_pip" ]; then
     {
         echo "test.sh: building and testing need packages that are not installed."
-        echo "  install: sudo apt-get install $(echo $missing $missing_desktop)"
+        [ -z "$missing$missing_desktop" ] || echo "  install: sudo apt-get install $(echo $missing $missing_desktop)"
+        [ -z "$missing_pip" ] || echo "  and from PyPI: python3 -m pip install $(echo $missing_pip)"
         [ -z "$missing_desktop" ] || echo "  or, to run without the desktop tests ($(echo $missing_desktop)): LOCKOUT_SKIP_DESKTOP=1 scripts/test.sh"
     } >&2
     exit 69
 fi
 
 log=$(mktemp "${TMPDIR:-/tmp}/lockout-test.XXXXXX")
-trap 'rm -f "$log"' EXIT
+postgres=$(mktemp -d "${TMPDIR:-/tmp}/lockout-test-postgres.XXXXXX")
+trap 'scripts/e2e/postgres.sh stop "$postgres/data"; rm -rf "$log" "$postgres"' EXIT
 on_desktop() {
     if [ "$skip_desktop" = 1 ]; then "$@"; else scripts/e2e/with-desktop.sh "$@"; fi
 }
 
 scripts/lint.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
+# The storage contract runs on SQLite and on this private PostgreSQL cluster.
+postgres_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+LOCKOUT_TEST_POSTGRES_URL=$(scripts/e2e/postgres.sh start "$postgres/data" "$postgres_port")
+export LOCKOUT_TEST_POSTGRES_URL
 LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log"
 
 e2e=(breaks focus gate notifications)
@@ -51,6 +59,10 @@ for run in "${e2e[@]}"; do
     fi
 done
 
+# The family needs no desktop: a server and two agents on loopback; then the server against its OpenAPI document.
+scripts/e2e/family.sh
+scripts/e2e/api-schema.sh
+
 # Swift Testing reports each test it did not run on a line of its own: ➜ Test "NAME" skipped: "REASON"
 skip_line='^➜ Test .* skipped(: ".*")?\.?$'
 skipped_tests=$(grep -cE "$skip_line" "$log" || true)
@@ -61,4 +73,4 @@ echo "  of those skipped: $skipped_tests"
 if [ "$skipped_tests" -gt 0 ]; then
     grep -E "$skip_line" "$log" | sed -E 's/.* skipped(: )?//' | sort | uniq -c | awk '{n = $1; $1 = ""; print "    " n " ×" $0}'
 fi
-echo "  end-to-end runs: $((${#e2e[@]} - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"
+echo "  end-to-end runs: $((${#e2e[@]} + 2 - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"

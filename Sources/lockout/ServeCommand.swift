@@ -29,11 +29,20 @@ struct Serve: ParsableCommand {
     @Option(help: "Days of usage history kept (30...3650, default 400).")
     var retentionDays: Int = 400
 
+    @Option(help: "Requests a second each device may make, sustained (default 2; bursts of 60 times that).")
+    var deviceRate: Double = 2
+
+    @Option(help: "Requests a second from one address without a token — creating families, redeeming pairings (default 0.17).")
+    var openRate: Double = 1.0 / 6
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard FamilyServer.retentionRange.contains(retentionDays) else { throw ValidationError("--retention-days must be 30...3650") }
         if let db { _ = try StorageLocation(parsing: db) }
         if let publicURL { _ = try ServerAddress.validated(publicURL) }
+        guard deviceRate > 0, deviceRate <= 10_000, openRate > 0, openRate <= 10_000 else {
+            throw ValidationError("--device-rate and --open-rate must be above 0 and at most 10000")
+        }
     }
 
     func run() throws {
@@ -42,7 +51,11 @@ struct Serve: ParsableCommand {
         let location = try reportingErrors {
             try db.map { try StorageLocation(parsing: $0) } ?? .sqlite(path: directory.appendingPathComponent("server.sqlite").path)
         }
-        var configuration = FamilyServer.Configuration(host: host, port: port, retentionDays: retentionDays)
+        var configuration = FamilyServer.Configuration(
+            host: host, port: port, retentionDays: retentionDays,
+            openLimiter: RateLimiter(capacity: max(10, openRate * 60), perSecond: openRate),
+            deviceLimiter: RateLimiter(capacity: max(10, deviceRate * 60), perSecond: deviceRate)
+        )
         configuration.publicURL = try reportingErrors { try publicURL.map { try ServerAddress.validated($0) } }
         let logger = Logger(label: "lockout.server")
         let done = DispatchSemaphore(value: 0)

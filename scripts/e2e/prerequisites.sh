@@ -8,8 +8,13 @@
 # What the build links: SQLite and libsystemd's sd-bus, found through pkg-config.
 LOCKOUT_BUILD_LIBRARIES="sqlite3:libsqlite3-dev libsystemd:libsystemd-dev"
 # What every test run needs: the health tests build zip archives, one CLI test edits a database with
-# the sqlite3 shell, the end-to-end scripts read JSON with python3.
-LOCKOUT_TEST_TOOLS="pkg-config:pkg-config zip:zip unzip:unzip sqlite3:sqlite3 python3:python3"
+# the sqlite3 shell, the end-to-end scripts read JSON with python3 and ask the family server with curl.
+LOCKOUT_TEST_TOOLS="pkg-config:pkg-config zip:zip unzip:unzip sqlite3:sqlite3 python3:python3 curl:curl"
+# What the family server's tests need besides: PostgreSQL's server programs (the storage contract runs
+# on a private cluster too), found where Debian puts them, not on PATH.
+LOCKOUT_POSTGRES_PACKAGE="postgresql"
+# From PyPI: schemathesis checks the running server against its OpenAPI document.
+LOCKOUT_PIP_TOOLS="st:schemathesis"
 # What the desktop tests need: a virtual display, a private session bus and a notification daemon.
 LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin"
 # dunst needs some session-bus package; naming this one keeps apt from choosing one that brings systemd.
@@ -27,10 +32,28 @@ missing_libraries() {
     done | awk '!seen[$0]++'
 }
 
+# The directory of PostgreSQL's server programs (initdb, pg_ctl), newest version first; empty when none.
+postgres_bin() {
+    for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k4 -rn); do
+        if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ]; then echo "$dir"; return; fi
+    done
+}
+
+missing_postgres() {
+    [ -n "$(postgres_bin)" ] || echo "$LOCKOUT_POSTGRES_PACKAGE"
+}
+
 lockout_packages() {
     # shellcheck disable=SC2086
     for pair in $LOCKOUT_BUILD_LIBRARIES $LOCKOUT_TEST_TOOLS $LOCKOUT_DESKTOP_TOOLS; do
         echo "${pair#*:}"
     done | awk '!seen[$0]++'
     echo "$LOCKOUT_SESSION_BUS_PACKAGE"
+    echo "$LOCKOUT_POSTGRES_PACKAGE"
+}
+
+# The PyPI packages of the tools not on PATH, one per line.
+missing_pip_tools() {
+    # shellcheck disable=SC2086
+    missing_packages $LOCKOUT_PIP_TOOLS
 }
