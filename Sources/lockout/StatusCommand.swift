@@ -13,11 +13,16 @@ struct Status: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let screen = try reportingErrors { try global.context().control().dashboard() }
+        let (screen, family) = try reportingErrors {
+            let context = try global.context()
+            return (try context.control().dashboard(), try? context.family().status())
+        }
         if json {
             try printJSON(screen)
         } else {
             print(TextRendering.dashboard(screen))
+            // In a family, one more line: synced, or that sync waits and how many items.
+            if let line = family?.line { print(line) }
         }
     }
 }
