@@ -9,6 +9,7 @@ extension AppDatabase {
     /// - `syncState`: the change-feed token, the last sync, and the backoff of transient failures (one row).
     /// - `familyRecord`: the family's records as pulled (a parent's view of its children), newest version each.
     /// - `appliedCommand`: each configuration command this device carried out, so none applies twice.
+    /// - `settingsSync`: a personal device's settings sync: the merge, the settings last synced, the last patch applied (one row).
     static func createFamily(_ db: Database) throws {
         try db.create(table: "familyDevice") { t in
             t.primaryKey("id", .integer, onConflict: .replace).check { $0 == 1 }
@@ -66,6 +67,10 @@ extension AppDatabase {
             t.column("appliedAt", .double).notNull()
             t.column("status", .text).notNull().check { ["applied", "rejected"].contains($0) }
             t.column("reason", .text)
+        }
+        try db.create(table: "settingsSync") { t in
+            t.primaryKey("id", .integer, onConflict: .replace).check { $0 == 1 }
+            t.column("json", .text).notNull().check(sql: "json_valid(json)")
         }
     }
 }

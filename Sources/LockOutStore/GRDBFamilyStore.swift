@@ -47,6 +47,7 @@ public struct GRDBFamilyStore: Sendable {
                                        membership.joinedAt.timeIntervalSince1970])
             try db.execute(sql: "DELETE FROM syncState")
             try db.execute(sql: "DELETE FROM familyRecord")
+            try db.execute(sql: "DELETE FROM settingsSync")
             try Self.enqueue(db, registration, now: now)
         }
     }
@@ -55,7 +56,7 @@ public struct GRDBFamilyStore: Sendable {
     /// progress go; the device's id and its own history stay.
     public func reset() throws {
         try writer.write { db in
-            for table in ["familyMembership", "syncOutbox", "syncState", "familyRecord", "appliedCommand"] {
+            for table in ["familyMembership", "syncOutbox", "syncState", "familyRecord", "appliedCommand", "settingsSync"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "UPDATE familyDevice SET mode = NULL")
@@ -211,6 +212,33 @@ public struct GRDBFamilyStore: Sendable {
             try db.execute(sql: "INSERT OR REPLACE INTO appliedCommand (commandID, appliedAt, status, reason) VALUES (?, ?, ?, ?)",
                            arguments: [ack.commandID.description, now.timeIntervalSince1970, ack.status.rawValue, ack.reason])
             try Self.enqueue(db, mutation, now: now)
+        }
+    }
+
+    // MARK: - Settings sync
+
+    /// Where settings sync stands, or a fresh state.
+    public func settingsSync() throws -> SettingsSyncState {
+        try writer.read { db in
+            guard let json = try String.fetchOne(db, sql: "SELECT json FROM settingsSync") else { return SettingsSyncState() }
+            return try JSONDecoder().decode(SettingsSyncState.self, from: Data(json.utf8))
+        }
+    }
+
+    /// Keeps the settings sync state, and queues `patch` with it when there is one, at once.
+    public func saveSettingsSync(_ state: SettingsSyncState, queueing patch: SyncMutation? = nil, now: Date) throws {
+        let json = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO settingsSync (id, json) VALUES (1, ?)", arguments: [json])
+            if let patch { try Self.enqueue(db, patch, now: now) }
+        }
+    }
+
+    /// The fields of the settings patches still waiting in the outbox.
+    public func pendingSettingsFields() throws -> Set<SharedSettingField> {
+        try writer.read { db in
+            let bodies = try String.fetchAll(db, sql: "SELECT body FROM syncOutbox WHERE type = 'settings' AND status = 'queued'")
+            return Set(bodies.compactMap { try? SyncJSON.record(SharedSettingsPatch.self, from: $0) }.flatMap(\.values.keys))
         }
     }
 }

@@ -79,7 +79,11 @@ struct CLIContext {
             gate: LocalGateControl(service: gateService, clock: clock)
         )
         let clock = clock
-        return FamilyService(store: database.familyStore, directory: directory, applier: applier, now: { clock.now() })
+        let breakSettings = service.stores.settings, focusSettings = focusService.stores.settings
+        return FamilyService(
+            store: database.familyStore, directory: directory, applier: applier, now: { clock.now() },
+            sharedSettings: { SharedSettings(breaks: try breakSettings.load(), focus: try focusSettings.load()) }
+        )
     }
 
     /// Focus sessions and task changes: the running agent when there is one, else the database directly.

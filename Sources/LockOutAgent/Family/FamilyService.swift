@@ -9,13 +9,19 @@ public struct FamilyService: Sendable {
     let directory: URL
     let applier: any ConfigurationApplying
     let now: @Sendable () -> Date
+    let sharedSettings: (@Sendable () throws -> SharedSettings)?
 
-    /// The family side of the device whose data is in `directory`; `applier` carries out commands when no agent runs.
-    public init(store: GRDBFamilyStore, directory: URL, applier: any ConfigurationApplying, now: @escaping @Sendable () -> Date) {
+    /// The family side of the device whose data is in `directory`; `applier` carries out commands when no agent
+    /// runs, and `sharedSettings` reads the settings a personal device shares.
+    public init(
+        store: GRDBFamilyStore, directory: URL, applier: any ConfigurationApplying, now: @escaping @Sendable () -> Date,
+        sharedSettings: (@Sendable () throws -> SharedSettings)? = nil
+    ) {
         self.store = store
         self.directory = directory
         self.applier = applier
         self.now = now
+        self.sharedSettings = sharedSettings
     }
 
     /// This device.
@@ -107,7 +113,7 @@ public struct FamilyService: Sendable {
                 return report.roundOutcome
             }
         }
-        let sync = FamilySync(store: store, applier: applier, now: now)
+        let sync = FamilySync(store: store, applier: applier, now: now, sharedSettings: sharedSettings)
         defer { sync.shutdown() }
         return sync.syncOnce()
     }

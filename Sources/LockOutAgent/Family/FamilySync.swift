@@ -32,18 +32,23 @@ public final class FamilySync: Sendable {
     let now: @Sendable () -> Date
     let jitter: @Sendable () -> Double
     let logger: Logger
+    /// The device's breaks and focus settings as stored; a personal device shares them with the person's others.
+    let sharedSettings: (@Sendable () throws -> SharedSettings)?
     private let clients = Mutex<FamilyClient?>(nil)
 
-    /// A sync over `store`, applying commands through `applier`; `jitter` draws 0..<1 for the backoff.
+    /// A sync over `store`, applying commands through `applier`; `jitter` draws 0..<1 for the backoff;
+    /// `sharedSettings` reads the settings a personal device syncs (nil: none are synced).
     public init(
         store: GRDBFamilyStore, applier: any ConfigurationApplying, now: @escaping @Sendable () -> Date,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        sharedSettings: (@Sendable () throws -> SharedSettings)? = nil,
         logger: Logger = Logger(label: "lockout.sync")
     ) {
         self.store = store
         self.applier = applier
         self.now = now
         self.jitter = jitter
+        self.sharedSettings = sharedSettings
         self.logger = logger
     }
 
@@ -73,10 +78,14 @@ public final class FamilySync: Sendable {
         do {
             guard let membership = try store.membership() else { return .notMember }
             let client = client(for: membership)
+            let identity = try store.identity(defaultName: DeviceNames.host())
+            let settings = identity.mode == .personalDevice ? sharedSettings : nil
+            if let settings { try queueLocalSettings(settings) }
             try push(client)
             try pull(client)
             let applied = try applyCommands()
-            if applied > 0 { try push(client) }
+            let settingsChanged = try settings.map { try applyRemoteSettings($0) } ?? false
+            if applied > 0 || settingsChanged { try push(client) }
             try store.updateProgress { [now] in
                 $0.lastSync = now()
                 $0.failures = 0

@@ -90,7 +90,11 @@ extension AgentHost {
     /// Family sync for the agent: commands apply to its engines, its transitions may change the day's summary,
     /// and a refused change is told once as a notification.
     static func familySync(store: GRDBFamilyStore, agent: DeviceAgent, notifier: DesktopNotifier, clock: ProcessClock) -> FamilySyncRunner {
-        let sync = FamilySync(store: store, applier: AgentConfigurationApplier(agent: agent), now: { clock.now() })
+        let breakSettings = agent.service.breaks.stores.settings, focusSettings = agent.service.stores.settings
+        let sync = FamilySync(
+            store: store, applier: AgentConfigurationApplier(agent: agent), now: { clock.now() },
+            sharedSettings: { SharedSettings(breaks: try breakSettings.load(), focus: try focusSettings.load()) }
+        )
         let runner = FamilySyncRunner(
             sync: sync, store: store, now: { clock.now() },
             summary: { device in try agent.executor.runBlocking { try await agent.daySummary(device: device) } },

@@ -14,7 +14,7 @@ public struct SharedSettings: Codable, Hashable, Sendable {
 }
 
 /// One field of the shared settings: the unit of "last write wins".
-public enum SharedSettingField: String, Codable, CaseIterable, Hashable, Sendable, Comparable {
+public enum SharedSettingField: String, Codable, CodingKeyRepresentable, CaseIterable, Hashable, Sendable, Comparable {
     case eyeEnabled, eyeInterval, eyeDuration
     case microEnabled, microInterval, microDuration
     case longEnabled, longInterval, longDuration
@@ -44,6 +44,11 @@ public struct SharedSettingsPatch: Codable, Hashable, Sendable {
     public init(from old: SharedSettings, to new: SharedSettings) {
         let before = Self.fields(of: old)
         values = Self.fields(of: new).filter { before[$0.key] != $0.value }
+    }
+
+    /// Every field of `settings`: what the first device of a person shares.
+    public init(everything settings: SharedSettings) {
+        values = Self.fields(of: settings)
     }
 
     /// Whether nothing changed.
@@ -121,5 +126,47 @@ public struct SettingsMerge: Codable, Hashable, Sendable {
             if !pending.contains(field) { kept[field] = value }
         }
         return SharedSettingsPatch(kept).applied(to: settings)
+    }
+}
+
+/// Where a personal device's settings sync stands: the merge's memory of authors, the shared settings as
+/// last synced (local changes are the difference from them), and the last settings change applied.
+public struct SettingsSyncState: Codable, Hashable, Sendable {
+    public var merge: SettingsMerge
+    public var lastShared: SharedSettings?
+    public var appliedSeq: Int64
+
+    /// The state of a device that never synced settings.
+    public init(merge: SettingsMerge = SettingsMerge(), lastShared: SharedSettings? = nil, appliedSeq: Int64 = 0) {
+        self.merge = merge
+        self.lastShared = lastShared
+        self.appliedSeq = appliedSeq
+    }
+}
+
+extension SharedSettingsPatch {
+    /// The configuration changes that take a device from `old` to `new`: what the engines apply, so a
+    /// running break cycle reschedules.
+    public static func changes(from old: SharedSettings, to new: SharedSettings) -> [ConfigurationChange] {
+        var changes: [ConfigurationChange] = []
+        for kind in BreakKind.allCases where old.breaks[kind] != new.breaks[kind] {
+            let before = old.breaks[kind], after = new.breaks[kind]
+            changes.append(.breakKind(
+                kind,
+                intervalMinutes: before.intervalMinutes == after.intervalMinutes ? nil : after.intervalMinutes,
+                durationSeconds: before.durationSeconds == after.durationSeconds ? nil : after.durationSeconds,
+                enabled: before.enabled == after.enabled ? nil : after.enabled
+            ))
+        }
+        if old.breaks.snoozeMinutes != new.breaks.snoozeMinutes { changes.append(.snooze(minutes: new.breaks.snoozeMinutes)) }
+        if old.breaks.retentionDays != new.breaks.retentionDays { changes.append(.retention(days: new.breaks.retentionDays)) }
+        if old.breaks.workingHours != new.breaks.workingHours { changes.append(.workingHours(new.breaks.workingHours)) }
+        for setting in FocusSetting.allCases where old.focus[setting] != new.focus[setting] {
+            changes.append(.focus(setting, value: new.focus[setting]))
+        }
+        if old.focus.holdBreaksDuringFocus != new.focus.holdBreaksDuringFocus {
+            changes.append(.holdBreaksDuringFocus(new.focus.holdBreaksDuringFocus))
+        }
+        return changes
     }
 }

@@ -74,3 +74,50 @@ func pairedFamily(server url: String) async throws -> (parent: TestDevice, child
         return (parent, child)
     }
 }
+
+/// A device with its real engines over its database: commands and synced settings apply as the CLI applies them.
+struct EngineDevice {
+    let device: TestDevice
+    let breaks: LocalBreakControl
+    let focus: LocalFocusControl
+
+    static func make(_ mode: DeviceMode, name: String) throws -> EngineDevice {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-device-\(UUID())")
+        let database = try AppDatabase.open(at: directory.appendingPathComponent("lockout.sqlite"))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let clock = ProcessClock(wallNow: { TestDevice.now })
+        let breakService = BreakService(
+            stores: BreakStores(history: database.breakHistory, settings: database.settingsStore, record: database.breakRecordStore),
+            calendar: calendar
+        )
+        let focusService = FocusService(
+            stores: FocusStores(history: database.focusHistory, record: database.focusRecordStore, settings: database.focusSettingsStore,
+                                activities: database.activityStore, tasks: database.taskStore),
+            breaks: breakService, capability: .notificationOnly, calendar: calendar
+        )
+        let gate = GateService(store: database.gateStore, source: StoredHealthReading(store: database.healthTotalsStore), calendar: calendar,
+                               sessionPrograms: { [:] })
+        let breaks = LocalBreakControl(service: breakService, clock: clock)
+        let focus = LocalFocusControl(service: focusService, clock: clock)
+        let applier = LocalConfigurationApplier(breaks: breaks, focus: focus, gate: LocalGateControl(service: gate, clock: clock))
+        let settings = database.settingsStore, focusSettings = database.focusSettingsStore
+        let family = FamilyService(
+            store: database.familyStore, directory: directory, applier: applier, now: { TestDevice.now },
+            sharedSettings: { SharedSettings(breaks: try settings.load(), focus: try focusSettings.load()) }
+        )
+        _ = try family.setup(mode, name: name)
+        return EngineDevice(device: TestDevice(directory: directory, database: database, applier: RecordingApplier()), breaks: breaks, focus: focus, family: family)
+    }
+
+    let family: FamilyService
+
+    init(device: TestDevice, breaks: LocalBreakControl, focus: LocalFocusControl, family: FamilyService) {
+        self.device = device
+        self.breaks = breaks
+        self.focus = focus
+        self.family = family
+    }
+
+    var settings: BreakSettings { get throws { try breaks.settings() } }
+}
