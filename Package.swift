@@ -84,6 +84,13 @@ let package = Package(
             path: "scripts/bench/Sources/lockout-bench",
             swiftSettings: strict
         ),
+        // The yardstick of scripts/bench/server-load.sh: a Hummingbird hello-world, built and measured in the same run.
+        .executableTarget(
+            name: "lockout-hello",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "scripts/bench/Sources/lockout-hello",
+            swiftSettings: strict
+        ),
         .testTarget(name: "LockOutCoreTests", dependencies: ["LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutStoreTests", dependencies: ["LockOutStore", "LockOutCore"], swiftSettings: strict),
         .testTarget(

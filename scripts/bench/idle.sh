@@ -7,9 +7,11 @@
 # With `gate`, the health gate is set up too: a program blocked and today's 10,000 steps logged, so
 # the gate is open and its next deadline is midnight. With `probe`, the data directory starts with the
 # endpoint file of an agent that is gone (a live pid, a port where nothing listens), so the agent's
-# start-up check for a second agent makes and shuts down its HTTP client first.
+# start-up check for a second agent makes and shuts down its HTTP client first. With `family`, a family
+# server runs beside it (`lockout serve`, same binary) and the agent's device is a child paired to a
+# parent: it holds the server's event stream open and has sent its day summary.
 #
-#   scripts/bench/idle.sh [SECONDS] [gate|probe]
+#   scripts/bench/idle.sh [SECONDS] [gate|probe|family]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-300}
@@ -20,8 +22,23 @@ scenario=${2:-}
 if [ "$scenario" = probe ]; then
     prepare_data() { printf '{"pid":1,"port":9,"token":"stale"}' >"$1/agent.json"; }
 fi
+server_pid=""
+if [ "$scenario" = family ]; then
+    prepare_data() {
+        local port url
+        port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+        url="http://127.0.0.1:$port"
+        "$bin" serve --data-dir "$1/server" --port "$port" >"$1/server.log" 2>&1 &
+        server_pid=$!
+        for _ in $(seq 100); do curl -sf "$url/healthz" >/dev/null && break; sleep 0.1; done
+        "$bin" --data-dir "$1/parent" family setup parent >/dev/null
+        "$bin" --data-dir "$1/parent" family create --server "$url" >/dev/null
+        "$bin" --data-dir "$1" family setup child >/dev/null
+        "$bin" --data-dir "$1" family join "$("$bin" --data-dir "$1/parent" family pair --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["payload"])')" >/dev/null
+    }
+fi
 start_agent idle
-trap 'kill $pid 2>/dev/null || true; rm -rf "$data"' EXIT
+trap 'kill $pid ${server_pid:-} 2>/dev/null || true; rm -rf "$data"' EXIT
 "$bin" --data-dir "$data" status >/dev/null   # the API has served a request
 "$bin" --data-dir "$data" focus start --mode timer --duration 60m >/dev/null
 "$bin" --data-dir "$data" task add "Send the report" --due "$(date -d tomorrow +%F) 11:00" --remind 1h-before >/dev/null
@@ -29,7 +46,8 @@ if [ "$scenario" = gate ]; then
     "$bin" --data-dir "$data" gate block add steam >/dev/null
     "$bin" --data-dir "$data" health log steps 10000 >/dev/null
 fi
-sleep 2
+# Settle: in a family, the day summary the set-up commands changed goes out within a minute.
+if [ "$scenario" = family ]; then sleep 70; else sleep 2; fi
 
 ticks=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
@@ -52,6 +70,7 @@ threads=$(ls "/proc/$pid/task" | wc -l)
 case "$scenario" in
     gate) about=", with the health gate open and a program blocked" ;;
     probe) about=", after probing a stale endpoint file" ;;
+    family) about=", a child paired to a family server, its event stream open" ;;
     *) about="" ;;
 esac
 echo "idle for ${seconds} s ($method)${about}:"

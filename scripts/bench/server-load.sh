@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The family server under load: simulated devices, each pushing its day summary, against `lockout serve`
+# on SQLite, on PostgreSQL, and on two instances sharing one PostgreSQL, beside a Hummingbird hello-world
+# measured in the same run on the same machine. Reports requests/s, p50/p99 latency, the ratio to the
+# hello-world, and how many devices one instance holds at one push a minute each.
+#
+#   scripts/bench/server-load.sh [SECONDS] [DEVICES]      (defaults: 20 s a run, 200 devices)
+#
+# Needs wrk (Debian: wrk) and PostgreSQL's server (Debian: postgresql). Everything — the servers, the
+# database and wrk — shares this machine's cores, as it would on one small host.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-20}
+devices=${2:-200}
+command -v wrk >/dev/null || { echo "server-load.sh: needs wrk: sudo apt-get install wrk" >&2; exit 69; }
+
+swift build -c release --static-swift-stdlib --scratch-path .build-static --product lockout >/dev/null
+swift build -c release --static-swift-stdlib --scratch-path .build-static --product lockout-hello >/dev/null
+bin=.build-static/release/lockout
+work=$(mktemp -d "${TMPDIR:-/tmp}/lockout-load.XXXXXX")
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    scripts/e2e/postgres.sh stop "$work/pg" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+wait_for() { for _ in $(seq 100); do curl -sf "$1" >/dev/null && return 0; sleep 0.1; done; echo "not answering: $1" >&2; exit 1; }
+
+# run_wrk NAME URL [SCRIPT]: one wrk run; prints "requests/s p50 p99" (ms).
+run_wrk() {
+    local out="$work/$1.wrk"
+    wrk -t2 -c64 -d"${seconds}s" --latency ${3:+-s "$3"} "$2" >"$out"
+    python3 - "$out" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+def ms(label):
+    value, unit = re.search(r"^\s+%s\s+([\d.]+)(us|ms|s)" % label, text, re.M).groups()
+    return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+print("%.0f %.2f %.2f %s" % (rps, ms("50%"), ms("99%"), errors.group(1) if errors else "0"))
+PY
+}
+
+serve() {  # serve NAME PORT [--db URL]: a server on PORT, logging only warnings
+    LOCKOUT_LOG_LEVEL=warning "$bin" serve --data-dir "$work/$1" --port "$2" --device-rate 100000 --open-rate 100000 "${@:3}" \
+        >"$work/$1.log" 2>&1 &
+    pids+=($!)
+    wait_for "http://127.0.0.1:$2/healthz"
+}
+
+hello_port=$(free_port)
+.build-static/release/lockout-hello "$hello_port" >"$work/hello.log" 2>&1 &
+pids+=($!)
+wait_for "http://127.0.0.1:$hello_port/"
+read -r hello_rps hello_p50 hello_p99 _ < <(run_wrk hello "http://127.0.0.1:$hello_port/")
+
+results=()
+# measure NAME URL...: devices pushing through each URL at once (one wrk per instance), summed.
+measure() {
+    local name=$1; shift
+    python3 scripts/bench/family-devices.py "$1" "$devices" "$work/$name.lua" >/dev/null
+    local index=0 outs=()
+    for url in "$@"; do
+        index=$((index + 1))
+        run_wrk "$name-$index" "$url" "$work/$name.lua" >"$work/$name-$index.out" &
+        outs+=($!)
+    done
+    wait "${outs[@]}"
+    results+=("$name $(cat "$work/$name"-*.out | awk '{r += $1; if ($2 > p50) p50 = $2; if ($3 > p99) p99 = $3; e += $4} END {printf "%.0f %.2f %.2f %d", r, p50, p99, e}')")
+}
+
+sqlite_port=$(free_port)
+serve sqlite "$sqlite_port"
+measure sqlite "http://127.0.0.1:$sqlite_port"
+
+pg_url=$(scripts/e2e/postgres.sh start "$work/pg" "$(free_port)")
+pg_one=$(free_port)
+serve pg-one "$pg_one" --db "$pg_url"
+measure postgres "http://127.0.0.1:$pg_one"
+pg_two=$(free_port)
+serve pg-two "$pg_two" --db "$pg_url"
+measure postgres-2 "http://127.0.0.1:$pg_one" "http://127.0.0.1:$pg_two"
+
+echo "family server load, $seconds s per run, $devices devices, wrk -t2 -c64 ($(nproc) cores, $(date +%F))"
+echo
+echo "| run | requests/s | p50 | p99 | vs hello-world | devices at one push a minute | non-2xx |"
+echo "|---|---|---|---|---|---|---|"
+echo "| Hummingbird hello-world | $hello_rps | $hello_p50 ms | $hello_p99 ms | 1.00 | | |"
+for line in "${results[@]}"; do
+    read -r name rps p50 p99 errors <<<"$line"
+    label=$(case "$name" in sqlite) echo "SQLite, one instance" ;; postgres) echo "PostgreSQL, one instance" ;; *) echo "PostgreSQL, two instances" ;; esac)
+    ratio=$(awk -v a="$rps" -v b="$hello_rps" 'BEGIN {printf "%.2f", a / b}')
+    echo "| $label | $rps | $p50 ms | $p99 ms | $ratio | $((rps * 60)) | $errors |"
+done
