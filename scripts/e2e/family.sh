@@ -48,9 +48,24 @@ start_server() {
     server_pid=$!
     wait_until "the server" curl -sf "$server/healthz"
 }
-start_parent() { parent run >>"$root/parent.log" 2>&1 & parent_pid=$!; wait_until "the parent's agent" test -s "$root/parent/agent.json"; }
-start_child() { child run >>"$root/child.log" 2>&1 & child_pid=$!; wait_until "the child's agent" test -s "$root/child/agent.json"; }
-kill9() { kill -9 "$1"; wait "$1" 2>/dev/null || true; }
+# The agents are started as the binary itself, not through the functions above: `$!` must be the
+# agent's own pid, or kill -9 would hit a subshell and leave the agent running.
+start_parent() {
+    "$bin" --data-dir "$root/parent" run >>"$root/parent.log" 2>&1 &
+    parent_pid=$!
+    wait_until "the parent's agent" test -s "$root/parent/agent.json"
+}
+start_child() {
+    "$bin" --data-dir "$root/child" run >>"$root/child.log" 2>&1 &
+    child_pid=$!
+    wait_until "the child's agent" test -s "$root/child/agent.json"
+}
+# kill9 PID: SIGKILL, and wait until the process is gone.
+kill9() {
+    kill -9 "$1"
+    wait "$1" 2>/dev/null || true
+    ! kill -0 "$1" 2>/dev/null || fail "process $1 survived kill -9"
+}
 
 echo "e2e: a server started with one command"
 start_server
