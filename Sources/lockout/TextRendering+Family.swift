@@ -56,8 +56,10 @@ enum FamilyText {
     }
 
     static func pairing(_ pairing: SyncAPI.Pairing, clock: ProcessClock) throws -> String {
+        let code = try QRCode(encoding: pairing.payload)
         let minutes = max(0, Int(pairing.expiresAt.timeIntervalSince(clock.now()) / 60))
         return """
+        \(code.terminalText())
         Scan this with the child's device, or run there:
 
           lockout family join \(pairing.payload)

@@ -76,9 +76,12 @@ refused parent family create --server "ftp://127.0.0.1:$port"
 parent family create --server "$server" >/dev/null
 start_parent
 parent family pair >"$root/pair.txt"
-# QRCHECK grep -q '█' "$root/pair.txt" || fail "the pairing code has no QR code"
+grep -q '█' "$root/pair.txt" || fail "the pairing code has no QR code"
 payload=$(grep -o 'lockout-pair:[A-Za-z0-9_-]*' "$root/pair.txt" | head -n 1)
 [ -n "$payload" ] || fail "no pairing payload printed"
+scanned=$(scripts/e2e/scan-terminal-qr.py "$root/pair.txt") || fail "the printed QR code does not scan"
+[ "$scanned" = "$payload" ] || fail "the QR code scans as '$scanned', not the printed code"
+echo "e2e:   the QR code drawn in the terminal scans as the printed code"
 
 echo "e2e: the child joins with the printed code"
 child family setup child --name "Anna's laptop" >/dev/null

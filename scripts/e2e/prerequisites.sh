@@ -8,8 +8,9 @@
 # What the build links: SQLite and libsystemd's sd-bus, found through pkg-config.
 LOCKOUT_BUILD_LIBRARIES="sqlite3:libsqlite3-dev libsystemd:libsystemd-dev"
 # What every test run needs: the health tests build zip archives, one CLI test edits a database with
-# the sqlite3 shell, the end-to-end scripts read JSON with python3 and ask the family server with curl.
-LOCKOUT_TEST_TOOLS="pkg-config:pkg-config zip:zip unzip:unzip sqlite3:sqlite3 python3:python3 curl:curl"
+# the sqlite3 shell, the end-to-end scripts read JSON with python3, ask the family server with curl and
+# scan the pairing QR code drawn in the terminal with zbarimg.
+LOCKOUT_TEST_TOOLS="pkg-config:pkg-config zip:zip unzip:unzip sqlite3:sqlite3 python3:python3 curl:curl zbarimg:zbar-tools"
 # What the family server's tests need besides: PostgreSQL's server programs (the storage contract runs
 # on a private cluster too), found where Debian puts them, not on PATH.
 LOCKOUT_POSTGRES_PACKAGE="postgresql"
