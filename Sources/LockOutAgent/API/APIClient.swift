@@ -43,12 +43,14 @@ public final class APIClient: Sendable {
     /// The largest body of a whole response accepted.
     static let maxResponseBytes = 64 << 20
 
-    /// A client for `baseURL` whose connections must be established within `connectTimeout` seconds.
-    public init(baseURL: URL, connectTimeout: TimeInterval = 10) {
+    /// A client for `baseURL` whose connections must be established within `connectTimeout` seconds; with
+    /// `readTimeout`, a connection on which nothing arrives for that long fails (a stream whose server vanished).
+    public init(baseURL: URL, connectTimeout: TimeInterval = 10, readTimeout: TimeInterval? = nil) {
         self.baseURL = baseURL
         self.connectTimeout = .nanoseconds(Int64(connectTimeout * 1e9))
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        var configuration = HTTPClient.Configuration(timeout: .init(connect: self.connectTimeout, read: nil))
+        let read = readTimeout.map { TimeAmount.nanoseconds(Int64($0 * 1e9)) }
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: self.connectTimeout, read: read))
         configuration.connectionPool.retryConnectionEstablishment = false  // a refused connection says "no agent" at once
         configuration.redirectConfiguration = .disallow
         client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)

@@ -7,8 +7,8 @@ import NIOHTTP1
 /// Family sync inside the running agent: rounds of `FamilySync` on a private queue, started by the
 /// server's event stream (a poke means "pull now"), by the agent's transitions when the day's summary
 /// changed (sent at most once a minute), by `lockout family sync`, and by the backoff timer after a
-/// transient failure. Idle, it waits on the stream's socket: the server's heartbeat (once a minute) is
-/// its only wake-up.
+/// transient failure. Idle, it waits on the stream's socket, read on the HTTP client's event loop: the
+/// server's heartbeat (once a minute) is its only wake-up, and it wakes no thread but that loop's.
 public final class FamilySyncRunner: @unchecked Sendable {
     /// A day summary is sent at most this often while it changes.
     public static let summaryInterval: TimeInterval = 60
@@ -27,7 +27,9 @@ public final class FamilySyncRunner: @unchecked Sendable {
     private var lastSummary: DailySummary?
     private var lastSummarySentAt: DispatchTime?
     private var summaryPending = false
-    private var stream: EventStreamThread?
+    private var stream: EventStream?
+    private var streamFailures = 0
+    private var streamRetry: DispatchTime?
     private var roundDue: Date?
 
     /// A runner of `sync`; `summary` computes today's summary in the agent, `notify` shows a failure notice.
@@ -51,8 +53,9 @@ public final class FamilySyncRunner: @unchecked Sendable {
     /// Stops the stream and the timer and closes the connections.
     public func stop() {
         queue.sync {
-            stream?.stop()
+            stream?.close()
             stream = nil
+            streamRetry = nil
             timer?.cancel()
             timer = nil
         }
@@ -84,8 +87,9 @@ public final class FamilySyncRunner: @unchecked Sendable {
         roundDue = nil
         switch outcome {
         case .notMember:
-            stream?.stop()
+            stream?.close()
             stream = nil
+            streamRetry = nil
         case .waiting(_, let retryAt):
             roundDue = retryAt
             ensureStream()
@@ -99,13 +103,31 @@ public final class FamilySyncRunner: @unchecked Sendable {
     }
 
     private func ensureStream() {
-        guard stream == nil, let membership = try? store.membership() else { return }
-        let thread = EventStreamThread(membership: membership, silence: Self.streamSilence, logger: logger) { [weak self] in
-            guard let self else { return }
-            self.queue.async { self.round() }
-        }
-        stream = thread
-        thread.start()
+        guard stream == nil, streamRetry == nil, let membership = try? store.membership() else { return }
+        let opened = EventStream(membership: membership, silence: Self.streamSilence)
+        stream = opened
+        opened.open(
+            poke: { [weak self] in
+                guard let self else { return }
+                self.queue.async { self.round() }
+            },
+            ended: { [weak self] receivedEvents in
+                guard let self else { return }
+                self.queue.async { self.streamEnded(opened, receivedEvents: receivedEvents) }
+            }
+        )
+    }
+
+    /// The stream closed or failed: open it again after a backoff (at once-ish after a normal close).
+    private func streamEnded(_ ended: EventStream, receivedEvents: Bool) {
+        guard stream === ended else { return }
+        ended.close()
+        stream = nil
+        streamFailures = receivedEvents ? 1 : streamFailures + 1
+        let delay = RetryBackoff.delay(afterAttempt: streamFailures, jitter: Double.random(in: 0..<1))
+        logger.info("event stream closed; reopening", metadata: ["in": "\(String(format: "%.1f", delay)) s"])
+        streamRetry = .now() + delay
+        rearm()
     }
 
     /// Sends today's summary when it changed, no sooner than a minute after the last one.
@@ -143,6 +165,7 @@ public final class FamilySyncRunner: @unchecked Sendable {
     /// Arms the one timer for the earliest of: the retry after a transient failure, the next summary.
     private func rearm() {
         var deadlines: [DispatchTime] = []
+        if let streamRetry { deadlines.append(streamRetry) }
         if let roundDue { deadlines.append(.now() + max(0, roundDue.timeIntervalSince(now()))) }
         if summaryPending, let sent = lastSummarySentAt { deadlines.append(sent + Self.summaryInterval) }
         guard let earliest = deadlines.min() else {
@@ -160,6 +183,10 @@ public final class FamilySyncRunner: @unchecked Sendable {
     }
 
     private func timerFired() {
+        if let retry = streamRetry, retry <= .now() + .milliseconds(50) {
+            streamRetry = nil
+            ensureStream()
+        }
         if let due = roundDue, due <= now() + 0.05 {
             round()
         } else if summaryPending {
