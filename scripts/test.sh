@@ -46,7 +46,9 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 # The storage contract runs on SQLite and on this private PostgreSQL cluster.
 postgres_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 LOCKOUT_TEST_POSTGRES_URL=$(scripts/e2e/postgres.sh start "$postgres/data" "$postgres_port")
-export LOCKOUT_TEST_POSTGRES_URL
+# The fault tests restart the cluster mid-load (scripts/e2e/postgres.sh restart DIR).
+LOCKOUT_TEST_POSTGRES_DIR="$postgres/data"
+export LOCKOUT_TEST_POSTGRES_URL LOCKOUT_TEST_POSTGRES_DIR
 LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log"
 
 e2e=(breaks focus gate notifications)

@@ -3,6 +3,7 @@
 #
 #   scripts/e2e/postgres.sh start DIR PORT   initdb DIR (once), start the server on 127.0.0.1:PORT, print its URL
 #   scripts/e2e/postgres.sh stop DIR         stop it
+#   scripts/e2e/postgres.sh restart DIR      stop it as a crash would (immediate mode) and start it again
 #
 # As root the cluster belongs to the `postgres` user (PostgreSQL refuses to run as root); otherwise to the
 # caller. Authentication is `trust` on loopback only: the cluster is for one test run.
@@ -46,6 +47,10 @@ case "${1:-}" in
     stop)
         dir=${2:?usage: postgres.sh stop DIR}
         as_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null 2>&1 || true
+        ;;
+    restart)
+        dir=${2:?usage: postgres.sh restart DIR}
+        as_owner "$bin/pg_ctl" -D "$dir" -m immediate -w -t 60 restart >/dev/null
         ;;
     *)
         echo "usage: $0 start DIR PORT | stop DIR" >&2
