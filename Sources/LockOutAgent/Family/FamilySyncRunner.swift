@@ -22,6 +22,7 @@ public final class FamilySyncRunner: @unchecked Sendable {
     let queue = DispatchQueue(label: "lockout.sync")
     private let summary: @Sendable (DeviceID) throws -> DailySummary
     private let notify: @Sendable (String) -> Void
+    private let afterRound: @Sendable () -> Void
     private let now: @Sendable () -> Date
     private var timer: (any DispatchSourceTimer)?
     private var lastSummary: DailySummary?
@@ -36,8 +37,10 @@ public final class FamilySyncRunner: @unchecked Sendable {
     public init(
         sync: FamilySync, store: GRDBFamilyStore, now: @escaping @Sendable () -> Date,
         summary: @escaping @Sendable (DeviceID) throws -> DailySummary,
-        notify: @escaping @Sendable (String) -> Void
+        notify: @escaping @Sendable (String) -> Void,
+        afterRound: @escaping @Sendable () -> Void = {}
     ) {
+        self.afterRound = afterRound
         self.sync = sync
         self.store = store
         self.now = now
@@ -99,6 +102,7 @@ public final class FamilySyncRunner: @unchecked Sendable {
         tellOfFailures()
         checkSummary()
         rearm()
+        afterRound()
         return outcome
     }
 

@@ -61,10 +61,14 @@ public struct AgentHost: Sendable {
         // What a killed predecessor left and the agent did not show again goes now.
         notifier.closeLeftOvers()
 
-        let familySync = family.map { Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock) }
+        let trimmer = IdleTrimmer()
+        let familySync = family.map { Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer) }
         let token = AgentEndpoint.newToken()
         let api = AgentAPI(agent: agent, token: token, familySync: familySync)
-        let server = try HTTPServer(port: port) { request in await api.handle(request) }
+        let server = try HTTPServer(port: port) { request in
+            defer { trimmer.noteActivity() }
+            return await api.handle(request)
+        }
         try AgentEndpoint(port: server.port, token: token, pid: getpid()).write(to: directory)
         logger.info("agent listening on 127.0.0.1:\(server.port)", metadata: ["data": "\(directory.path)"])
         if clock.scale != 1 { logger.info("clock runs \(clock.scale) times faster") }
@@ -89,7 +93,9 @@ public struct AgentHost: Sendable {
 extension AgentHost {
     /// Family sync for the agent: commands apply to its engines, its transitions may change the day's summary,
     /// and a refused change is told once as a notification.
-    static func familySync(store: GRDBFamilyStore, agent: DeviceAgent, notifier: DesktopNotifier, clock: ProcessClock) -> FamilySyncRunner {
+    static func familySync(
+        store: GRDBFamilyStore, agent: DeviceAgent, notifier: DesktopNotifier, clock: ProcessClock, trimmer: IdleTrimmer
+    ) -> FamilySyncRunner {
         let breakSettings = agent.service.breaks.stores.settings, focusSettings = agent.service.stores.settings
         let sync = FamilySync(
             store: store, applier: AgentConfigurationApplier(agent: agent), now: { clock.now() },
@@ -100,7 +106,8 @@ extension AgentHost {
             summary: { device in try agent.executor.runBlocking { try await agent.daySummary(device: device) } },
             notify: { text in
                 notifier.present(NotificationRequest(id: "family-sync", title: "Family sync", body: text, category: "SYNC_CATEGORY", actions: [])) { _ in }
-            }
+            },
+            afterRound: { trimmer.noteActivity() }
         )
         try? agent.executor.runBlocking { await agent.observeStateChanges { runner.stateChanged() } }
         return runner
