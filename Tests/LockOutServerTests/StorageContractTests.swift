@@ -93,6 +93,25 @@ struct StorageContractTests {
         #expect(page.changes.filter { $0.type == .dailySummary }.count == 2)
     }
 
+    @Test("the same mutation pushed twice at once is committed once: one push applies it, the other answers duplicate", arguments: backends)
+    func concurrentDuplicates(_ backend: Backend) async throws {
+        let family = try await F.make(try await backend.make())
+        for day in 10...14 {
+            let mutation = try F.summary(family.childA, day: "2023-11-\(day)")
+            let statuses = try await withThrowingTaskGroup(of: SyncAPI.MutationResult.Status?.self) { group in
+                for _ in 0..<3 {
+                    group.addTask { try await family.storage.push(caller: family.childA, mutations: [mutation], now: F.now).0.first?.status }
+                }
+                return try await group.reduce(into: [SyncAPI.MutationResult.Status?]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .applied }.count == 1)
+            #expect(statuses.filter { $0 == .duplicate }.count == 2)
+        }
+        let page = try await family.storage.changes(caller: family.parent, since: 0, limit: 500)
+        #expect(page.changes.filter { $0.type == .dailySummary }.count == 5)
+        #expect(page.lastSeq == Int64(page.changes.count))
+    }
+
     @Test("the envelope decides: a child cannot command, a parent cannot write a child's summary, commands need a family target", arguments: backends)
     func envelopePolicy(_ backend: Backend) async throws {
         let family = try await F.make(try await backend.make())

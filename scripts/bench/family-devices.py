@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Creates a family with N child devices on a family server and writes a wrk script that pushes each
-device's day summary in turn: `family-devices.py URL N OUT.lua`. Used by server-load.sh."""
+"""Creates N child devices on a family server, in families of a parent and three children, and writes a
+wrk script that pushes each device's day summary in turn: `family-devices.py URL N OUT.lua`. Used by
+server-load.sh."""
 import json, sys, urllib.request, uuid
 
 url, count, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -13,9 +14,10 @@ def call(path, body, token=None):
     with urllib.request.urlopen(request) as answer:
         return json.load(answer)
 
-parent = call("/v1/families", {"deviceID": str(uuid.uuid4()).upper(), "deviceName": "Load parent", "mode": "parentDevice"})
 devices = []
 for index in range(count):
+    if index % 3 == 0:
+        parent = call("/v1/families", {"deviceID": str(uuid.uuid4()).upper(), "deviceName": "Load parent", "mode": "parentDevice"})
     pairing = call("/v1/pairings", {"mode": "childDevice"}, parent["token"])
     device = str(uuid.uuid4()).upper()
     child = call("/v1/pairings/redeem", {"familyID": parent["familyID"], "secret": pairing["secret"], "deviceID": device,
@@ -24,7 +26,9 @@ for index in range(count):
 
 lua = ["devices = {"] + ['  {id = "%s", token = "%s"},' % d for d in devices] + ["}", """
 counter = 0
-math.randomseed(os.time())
+-- Each wrk thread has its own Lua state: seed each differently (the table's address), or two threads
+-- would send the same mutation ids.
+math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100000)
 local function uuid()
   local r = math.random
   return string.format("%04X%04X-%04X-4%03X-8%03X-%04X%04X%04X", r(0, 0xffff), r(0, 0xffff), r(0, 0xffff),
@@ -42,4 +46,15 @@ end
 """]
 with open(out, "w") as handle:
     handle.write("\n".join(lua))
+# And one that reads: each device asks for its own registration (GET /v1/devices).
+reads = ["devices = {"] + ['  {id = "%s", token = "%s"},' % d for d in devices] + ["}", """
+counter = 0
+request = function()
+  counter = counter + 1
+  local device = devices[(counter % #devices) + 1]
+  return wrk.format("GET", "/v1/devices", {["Authorization"] = "Bearer " .. device.token})
+end
+"""]
+with open(out.replace(".lua", "-read.lua"), "w") as handle:
+    handle.write("\n".join(reads))
 print(len(devices))

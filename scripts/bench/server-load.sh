@@ -45,7 +45,7 @@ PY
 }
 
 serve() {  # serve NAME PORT [--db URL]: a server on PORT, logging only warnings
-    LOCKOUT_LOG_LEVEL=warning "$bin" serve --data-dir "$work/$1" --port "$2" --device-rate 100000 --open-rate 100000 "${@:3}" \
+    LOCKOUT_LOG_LEVEL=warning "$bin" serve --data-dir "$work/$1" --port "$2" --device-rate 10000 --open-rate 10000 "${@:3}" \
         >"$work/$1.log" 2>&1 &
     pids+=($!)
     wait_for "http://127.0.0.1:$2/healthz"
@@ -75,6 +75,9 @@ measure() {
 sqlite_port=$(free_port)
 serve sqlite "$sqlite_port"
 measure sqlite "http://127.0.0.1:$sqlite_port"
+# The same server answering reads: each device's GET /v1/devices (authentication, one query, JSON).
+read -r read_rps read_p50 read_p99 read_errors < <(run_wrk sqlite-read "http://127.0.0.1:$sqlite_port" "$work/sqlite-read.lua")
+results+=("sqlite-read $read_rps $read_p50 $read_p99 $read_errors")
 
 pg_url=$(scripts/e2e/postgres.sh start "$work/pg" "$(free_port)")
 pg_one=$(free_port)
@@ -91,7 +94,13 @@ echo "|---|---|---|---|---|---|---|"
 echo "| Hummingbird hello-world | $hello_rps | $hello_p50 ms | $hello_p99 ms | 1.00 | | |"
 for line in "${results[@]}"; do
     read -r name rps p50 p99 errors <<<"$line"
-    label=$(case "$name" in sqlite) echo "SQLite, one instance" ;; postgres) echo "PostgreSQL, one instance" ;; *) echo "PostgreSQL, two instances" ;; esac)
+    label=$(case "$name" in
+        sqlite) echo "SQLite, one instance: pushes" ;;
+        sqlite-read) echo "SQLite, one instance: reads" ;;
+        postgres) echo "PostgreSQL, one instance: pushes" ;;
+        *) echo "PostgreSQL, two instances: pushes" ;;
+    esac)
     ratio=$(awk -v a="$rps" -v b="$hello_rps" 'BEGIN {printf "%.2f", a / b}')
-    echo "| $label | $rps | $p50 ms | $p99 ms | $ratio | $((rps * 60)) | $errors |"
+    devices=$([ "$name" = sqlite-read ] && echo "" || echo $((rps * 60)))
+    echo "| $label | $rps | $p50 ms | $p99 ms | $ratio | $devices | $errors |"
 done

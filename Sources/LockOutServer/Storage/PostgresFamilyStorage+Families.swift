@@ -14,16 +14,19 @@ extension PostgresFamilyStorage {
     }
 
     public func authenticate(tokenHash: Data, now: Date) async throws -> Caller? {
-        let seen = now.timeIntervalSince1970
+        // A read; seen-at is written at most once per device and minute, not per request.
         let rows = try await client.query("""
-            UPDATE device SET lastSeenAt = CASE WHEN lastSeenAt IS NULL OR lastSeenAt < \(seen - 60) THEN \(seen) ELSE lastSeenAt END
-            WHERE tokenHash = \(ByteBuffer(bytes: tokenHash)) AND revokedAt IS NULL
-            RETURNING id, familyID, mode
+            SELECT id, familyID, mode, lastSeenAt FROM device WHERE tokenHash = \(ByteBuffer(bytes: tokenHash)) AND revokedAt IS NULL
             """, logger: logger)
-        for try await (id, family, mode) in rows.decode((String, String, String).self) {
-            return try Self.caller(id, family, mode)
+        var found: (Caller, Double?)?
+        for try await (id, family, mode, seen) in rows.decode((String, String, String, Double?).self) {
+            found = (try Self.caller(id, family, mode), seen)
         }
-        return nil
+        guard let (caller, lastSeen) = found else { return nil }
+        if lastSeen.map({ $0 < now.timeIntervalSince1970 - 60 }) ?? true {
+            try await client.query("UPDATE device SET lastSeenAt = \(now.timeIntervalSince1970) WHERE id = \(caller.device.description)", logger: logger)
+        }
+        return caller
     }
 
     public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {

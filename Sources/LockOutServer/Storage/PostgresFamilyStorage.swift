@@ -91,14 +91,18 @@ public final class PostgresFamilyStorage: FamilyStorage, Sendable {
         }
     }
 
+    /// A serialization failure, a deadlock, or a mutation id committed by a concurrent push of the same
+    /// mutation (run again, the push finds it and answers `duplicate`).
     static func isRetryable(_ error: (any Error)?) -> Bool {
         guard let error = error as? PSQLError, let code = error.serverInfo?[.sqlState] else { return false }
-        return code == "40001" || code == "40P01"
+        return code == "40001" || code == "40P01" || (code == "23505" && error.serverInfo?[.constraintName] == "mutation_pkey")
     }
 
-    /// A unique violation on a device id is a refusal, not a failure.
+    /// A unique violation on a device id (two registrations at once) is a refusal, not a failure.
     static func mapped(_ error: any Error) -> any Error {
-        if let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23505" { return StorageRefusal.deviceExists }
+        if let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23505", error.serverInfo?[.constraintName] == "device_pkey" {
+            return StorageRefusal.deviceExists
+        }
         return error
     }
 }

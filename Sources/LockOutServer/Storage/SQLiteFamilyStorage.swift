@@ -47,17 +47,21 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     }
 
     public func authenticate(tokenHash: Data, now: Date) async throws -> Caller? {
-        try await writer.write { db in
+        // A read, concurrent with other readers; the one write — seen-at, moved in steps of a minute — happens
+        // at most once per device and minute, not per request.
+        let found = try await writer.read { db -> (Caller, Double?)? in
             guard let row = try Row.fetchOne(
-                db, sql: "SELECT id, familyID, mode FROM device WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [tokenHash]
+                db, sql: "SELECT id, familyID, mode, lastSeenAt FROM device WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [tokenHash]
             ) else { return nil }
-            // Seen-at moves in steps of a minute at most: one write per device and minute, not per request.
-            try db.execute(
-                sql: "UPDATE device SET lastSeenAt = ? WHERE id = ? AND (lastSeenAt IS NULL OR lastSeenAt < ?)",
-                arguments: [now.timeIntervalSince1970, row["id"] as String, now.timeIntervalSince1970 - 60]
-            )
-            return try Self.caller(row)
+            return (try Self.caller(row), row["lastSeenAt"])
         }
+        guard let (caller, lastSeen) = found else { return nil }
+        if lastSeen.map({ $0 < now.timeIntervalSince1970 - 60 }) ?? true {
+            try await writer.write { db in
+                try db.execute(sql: "UPDATE device SET lastSeenAt = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, caller.device.description])
+            }
+        }
+        return caller
     }
 
     public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {
