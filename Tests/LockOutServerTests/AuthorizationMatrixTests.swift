@@ -152,3 +152,38 @@ struct AuthorizationMatrixTests {
         #expect(redeemed == .forbidden)
     }
 }
+
+@Suite("Family server: revocation")
+struct RevocationTests {
+    @Test("a device that was just served is refused on its very next request once revoked, on every route that reads or writes")
+    func refusedAtOnce() async throws {
+        let family = try await HTTPFamily.make()
+        let childB = try family.caller(.childB).device
+        try await family.app().test(.router) { client in
+            try await client.execute(uri: "/v1/devices", method: .get, headers: HTTPFamily.headers(.childB)) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/v1/devices/\(childB)/revoke", method: .post, headers: HTTPFamily.headers(.parent)) {
+                #expect($0.status == .noContent)
+            }
+            for (uri, method) in [("/v1/devices", HTTPRequest.Method.get), ("/v1/changes?since=0", .get)] {
+                try await client.execute(uri: uri, method: method, headers: HTTPFamily.headers(.childB)) { #expect($0.status == .unauthorized) }
+            }
+            let push = try HTTPFamily.body(SyncAPI.Push(mutations: [try FamilyFixture.summary(try family.caller(.childB))]))
+            try await client.execute(uri: "/v1/mutations", method: .post, headers: HTTPFamily.headers(.childB, json: true), body: push) {
+                #expect($0.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test("a device revoked through another server instance is refused by the storage's own check, whatever this instance remembers")
+    func refusedAcrossInstances() async throws {
+        let family = try await HTTPFamily.make()
+        let childB = try family.caller(.childB)
+        try await family.app().test(.router) { client in
+            try await client.execute(uri: "/v1/devices", method: .get, headers: HTTPFamily.headers(.childB)) { #expect($0.status == .ok) }
+            // Another instance revokes it: straight in the shared storage, behind this instance's back.
+            _ = try await family.storage.revokeDevice(caller: try family.caller(.parent), device: childB.device, now: HTTPFamily.now)
+            try await client.execute(uri: "/v1/devices", method: .get, headers: HTTPFamily.headers(.childB)) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/v1/changes?since=0", method: .get, headers: HTTPFamily.headers(.childB)) { #expect($0.status == .unauthorized) }
+        }
+    }
+}

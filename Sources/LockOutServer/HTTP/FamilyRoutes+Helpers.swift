@@ -14,8 +14,16 @@ extension FamilyRoutes {
               case let token = String(header.dropFirst("Bearer ".count)), !token.isEmpty, token.count <= 200
         else { throw APIError(.unauthorized, code: "unauthenticated", "a bearer token is needed") }
         let now = configuration.now()
-        guard let caller = try await storage.authenticate(tokenHash: Self.hash(token), now: now) else {
-            throw APIError(.unauthorized, code: "unauthenticated", "unknown or revoked token")
+        let hash = Self.hash(token)
+        let caller: Caller
+        if let known = authentication.caller(for: hash, now: now) {
+            caller = known
+        } else {
+            guard let found = try await storage.authenticate(tokenHash: hash, now: now) else {
+                throw APIError(.unauthorized, code: "unauthenticated", "unknown or revoked token")
+            }
+            authentication.remember(found, for: hash, now: now)
+            caller = found
         }
         if let wait = configuration.deviceLimiter.spend("device:\(caller.device)", now: now) {
             throw Self.tooMany(wait)

@@ -13,6 +13,7 @@ struct FamilyRoutes: Sendable {
     let metrics: ServerMetrics
     let configuration: FamilyServer.Configuration
     let logger: Logger
+    let authentication = AuthenticationCache()
 
     func register(on router: Router<ServerContext>) {
         router.add(middleware: RequestGuard(metrics: metrics, logger: logger))
@@ -162,6 +163,7 @@ struct FamilyRoutes: Sendable {
         let caller = try await authenticate(request, context)
         let device = try deviceParameter(context)
         let poke = try await storage.revokeDevice(caller: caller, device: device, now: configuration.now())
+        authentication.forget(family: caller.family, device: device)
         notifier.end(family: caller.family, device: device)
         if !storage.deliversOwnCommits { notifier.publish(poke) }
         logger.notice("device revoked", metadata: ["family": "\(caller.family)", "device": "\(device)", "by": "\(caller.device)"])
@@ -172,6 +174,7 @@ struct FamilyRoutes: Sendable {
         let caller = try await authenticate(request, context)
         let device = try deviceParameter(context)
         let poke = try await storage.deleteDevice(caller: caller, device: device, now: configuration.now())
+        authentication.forget(family: caller.family, device: device)
         notifier.end(family: caller.family, device: device)
         if !storage.deliversOwnCommits { notifier.publish(poke) }
         logger.notice("device deleted", metadata: ["family": "\(caller.family)", "device": "\(device)", "by": "\(caller.device)"])
@@ -181,6 +184,7 @@ struct FamilyRoutes: Sendable {
     func deleteFamily(_ request: Request, _ context: ServerContext) async throws -> Response {
         let caller = try await authenticate(request, context)
         try await storage.deleteFamily(caller: caller)
+        authentication.forget(family: caller.family)
         notifier.end(family: caller.family)
         logger.notice("family deleted", metadata: ["family": "\(caller.family)", "by": "\(caller.device)"])
         return Response(status: .noContent)
