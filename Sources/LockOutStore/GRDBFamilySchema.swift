@@ -48,6 +48,7 @@ extension AppDatabase {
             t.column("nextAttempt", .double)
             t.column("lastError", .text)
             t.column("failedNotified", .integer).notNull().defaults(to: 0)
+            t.column("roundStartedAt", .double)
         }
         try db.create(table: "familyRecord") { t in
             t.column("type", .text).notNull()

@@ -31,9 +31,11 @@ extension GRDBFamilyStore {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM syncState") else { return .start }
         let lastSync: Double? = row["lastSync"]
         let nextAttempt: Double? = row["nextAttempt"]
+        let roundStartedAt: Double? = row["roundStartedAt"]
         return SyncProgress(
             token: row["token"], lastSync: lastSync.map(Date.init(timeIntervalSince1970:)), failures: row["failures"],
-            nextAttempt: nextAttempt.map(Date.init(timeIntervalSince1970:)), lastError: row["lastError"], failedNotified: row["failedNotified"]
+            nextAttempt: nextAttempt.map(Date.init(timeIntervalSince1970:)), lastError: row["lastError"], failedNotified: row["failedNotified"],
+            roundStartedAt: roundStartedAt.map(Date.init(timeIntervalSince1970:))
         )
     }
 
@@ -41,9 +43,11 @@ extension GRDBFamilyStore {
         var progress = try progress(db)
         change(&progress)
         try db.execute(sql: """
-            INSERT INTO syncState (id, token, lastSync, failures, nextAttempt, lastError, failedNotified) VALUES (1, ?, ?, ?, ?, ?, ?)
+            INSERT INTO syncState (id, token, lastSync, failures, nextAttempt, lastError, failedNotified, roundStartedAt)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [progress.token, progress.lastSync?.timeIntervalSince1970, progress.failures,
-                             progress.nextAttempt?.timeIntervalSince1970, progress.lastError, progress.failedNotified])
+                             progress.nextAttempt?.timeIntervalSince1970, progress.lastError, progress.failedNotified,
+                             progress.roundStartedAt?.timeIntervalSince1970])
     }
 
     static func item(_ row: Row) -> SyncQueueItem? {

@@ -18,7 +18,9 @@ enum FamilyText {
         case .error(let reason):
             let retry = status.nextAttempt.map { ", tries again at \(time($0))" } ?? ""
             lines.append("State: error — \(reason)\(retry)")
-        default:
+        case .syncing:
+            lines.append("State: syncing")
+        case .idle, .synced:
             lines.append("State: \(status.queued > 0 ? "sync waits" : status.activity.name)")
         }
         return lines.joined(separator: "\n")

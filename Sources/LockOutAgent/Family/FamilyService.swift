@@ -90,15 +90,7 @@ public struct FamilyService: Sendable {
         let membership = try store.membership()
         let progress = try store.progress()
         let counts = try store.counts()
-        let activity: SyncActivity = if membership == nil {
-            .idle
-        } else if let error = progress.lastError {
-            .error(error)
-        } else if progress.lastSync != nil {
-            .synced
-        } else {
-            .idle
-        }
+        let activity: SyncActivity = membership == nil ? .idle : progress.activity(now: now())
         return FamilySyncStatus(
             device: device, server: membership?.server, family: membership?.family, lastSync: progress.lastSync,
             queued: counts.queued, failed: counts.failed, activity: activity, nextAttempt: progress.nextAttempt

@@ -77,6 +77,7 @@ public final class FamilySync: Sendable {
     public func syncOnce() -> SyncRoundOutcome {
         do {
             guard let membership = try store.membership() else { return .notMember }
+            try store.updateProgress { [now] in $0.roundStartedAt = now() }
             let client = client(for: membership)
             let identity = try store.identity(defaultName: DeviceNames.host())
             let settings = identity.mode == .personalDevice ? sharedSettings : nil
@@ -91,6 +92,7 @@ public final class FamilySync: Sendable {
                 $0.failures = 0
                 $0.nextAttempt = nil
                 $0.lastError = nil
+                $0.roundStartedAt = nil
             }
             return .synced(applied: applied)
         } catch let error as FamilyClientError {
@@ -107,6 +109,7 @@ public final class FamilySync: Sendable {
         var outcome = SyncRoundOutcome.refused(reason: failure.description)
         try? store.updateProgress { [jitter] progress in
             progress.lastError = failure.description
+            progress.roundStartedAt = nil
             switch failure {
             case .transient(_, let retryAfter):
                 progress.failures += 1

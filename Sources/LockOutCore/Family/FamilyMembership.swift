@@ -28,18 +28,34 @@ public struct SyncProgress: Codable, Hashable, Sendable {
     public var lastError: String?
     /// How many failed items the person has been told of, so one notification tells of each new failure.
     public var failedNotified: Int
+    /// When the round under way began; nil between rounds.
+    public var roundStartedAt: Date?
 
     /// The progress of a device that never synced.
     public static let start = SyncProgress(token: ChangeToken.start, lastSync: nil, failures: 0, nextAttempt: nil, lastError: nil, failedNotified: 0)
 
     /// Progress with these values.
-    public init(token: String, lastSync: Date?, failures: Int, nextAttempt: Date?, lastError: String?, failedNotified: Int) {
+    public init(
+        token: String, lastSync: Date?, failures: Int, nextAttempt: Date?, lastError: String?, failedNotified: Int,
+        roundStartedAt: Date? = nil
+    ) {
         self.token = token
         self.lastSync = lastSync
         self.failures = failures
         self.nextAttempt = nextAttempt
         self.lastError = lastError
         self.failedNotified = failedNotified
+        self.roundStartedAt = roundStartedAt
+    }
+
+    /// A round that began longer ago than this was cut off (the process died in it): not "syncing".
+    public static let roundLimit: TimeInterval = 120
+
+    /// What sync is doing at `now`, for a device in a family: a round under way, the last round's error, synced, or idle.
+    public func activity(now: Date) -> SyncActivity {
+        if let started = roundStartedAt, now.timeIntervalSince(started) < Self.roundLimit { return .syncing }
+        if let lastError { return .error(lastError) }
+        return lastSync == nil ? .idle : .synced
     }
 }
 

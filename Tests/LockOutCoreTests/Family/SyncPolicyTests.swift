@@ -90,3 +90,21 @@ struct SyncPolicyTests {
         #expect(ChangeToken.seq("abc") == nil)
     }
 }
+
+@Suite("Sync: the state a status shows")
+struct SyncActivityTests {
+    static let now = Date(timeIntervalSince1970: 1_764_000_000)
+
+    @Test("a round under way is syncing; one begun longer ago than the limit was cut off; then the last error, synced, or idle")
+    func activity() {
+        var progress = SyncProgress.start
+        #expect(progress.activity(now: Self.now) == .idle)
+        progress.lastSync = Self.now - 30
+        #expect(progress.activity(now: Self.now) == .synced)
+        progress.roundStartedAt = Self.now - 5
+        #expect(progress.activity(now: Self.now) == .syncing)
+        progress.roundStartedAt = Self.now - SyncProgress.roundLimit - 1
+        progress.lastError = "503 storage_unavailable"
+        #expect(progress.activity(now: Self.now) == .error("503 storage_unavailable"))
+    }
+}
