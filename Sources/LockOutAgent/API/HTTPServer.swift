@@ -47,6 +47,9 @@ public final class HTTPServer: Sendable {
     /// The port the server listens on (the one the system picked when 0 was asked for).
     public let port: Int
 
+    /// The server's one event loop: other work of the agent that wants no thread of its own can run there.
+    public var eventLoop: any EventLoop { group.next() }
+
     private let group: MultiThreadedEventLoopGroup
     private let listener: any Channel
     private let gate: LoopGate

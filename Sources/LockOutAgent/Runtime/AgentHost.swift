@@ -69,6 +69,7 @@ public struct AgentHost: Sendable {
             defer { trimmer.noteActivity() }
             return await api.handle(request)
         }
+        trimmer.attach(to: server.eventLoop)
         try AgentEndpoint(port: server.port, token: token, pid: getpid()).write(to: directory)
         logger.info("agent listening on 127.0.0.1:\(server.port)", metadata: ["data": "\(directory.path)"])
         if clock.scale != 1 { logger.info("clock runs \(clock.scale) times faster") }
