@@ -37,10 +37,12 @@ let package = Package(
             dependencies: ["LockOutCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
+        // The web app's pages, drawn from Core's screen models: HTML and SVG, escaped, no dependency.
+        .target(name: "LockOutWeb", dependencies: ["LockOutCore"], swiftSettings: strict),
         .target(
             name: "LockOutAgent",
             dependencies: [
-                "LockOutCore", "LockOutStore",
+                "LockOutCore", "LockOutStore", "LockOutWeb",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -68,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "lockout",
             dependencies: [
-                "LockOutAgent", "LockOutStore", "LockOutCore", "LockOutServer",
+                "LockOutAgent", "LockOutStore", "LockOutCore", "LockOutServer", "LockOutWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -92,11 +94,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LockOutCoreTests", dependencies: ["LockOutCore"], swiftSettings: strict),
+        .testTarget(name: "LockOutWebTests", dependencies: ["LockOutWeb", "LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutStoreTests", dependencies: ["LockOutStore", "LockOutCore"], swiftSettings: strict),
         .testTarget(
             name: "LockOutAgentTests",
             dependencies: [
-                "LockOutAgent", "LockOutStore", "LockOutCore", "LockOutServer",
+                "LockOutAgent", "LockOutStore", "LockOutCore", "LockOutServer", "LockOutWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

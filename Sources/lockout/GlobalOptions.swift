@@ -10,11 +10,16 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Where LockOut keeps its database and agent file (default: $XDG_DATA_HOME/lockout).")
     var dataDir: String?
 
+    /// The data directory: `--data-dir`, else LockOut's folder in the XDG data directory.
+    func directory() -> URL {
+        dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? DataLocation.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+    }
+
     /// The data directory, the database in it, and the clock this process runs on.
     func context() throws -> CLIContext {
         let environment = ProcessInfo.processInfo.environment
-        let directory = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? DataLocation.defaultDirectory(environment: environment)
+        let directory = directory()
         let clock = try ProcessClock.fromEnvironment(environment)
         let database = try AppDatabase.open(at: DataLocation.databaseURL(in: directory)) { corrections in
             let logger = Logger(label: "lockout.store")

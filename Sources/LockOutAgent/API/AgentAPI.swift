@@ -1,5 +1,6 @@
 import Foundation
 import LockOutCore
+import LockOutWeb
 import NIOHTTP1
 
 /// The agent's local API: checks the bearer token, routes a request to the agent, and maps the result
@@ -15,6 +16,7 @@ import NIOHTTP1
 /// - `GET /v1/gate` → `GateScreen`
 /// - `POST /v1/gate/commands` with a `GateCommand` → `GateScreen`, after the health reads it asked for
 /// - `POST /v1/family/sync` → `SyncRoundReport`: a family sync round now (after a membership changed, too)
+/// - `POST /v1/web/login` with `{"next": "/schedule"}` → `WebLogin`: a one-time link that opens the web app signed in
 /// - a refused command → 400 with `{"error": …}`; a missing or wrong token → 401; an unknown path → 404; a wrong method → 405
 ///
 /// Before a request gets here, `HTTPServer` has checked its Host, size and timing (see `HTTPRefusal`).
@@ -22,17 +24,20 @@ public struct AgentAPI: Sendable {
     private let agent: DeviceAgent
     private let token: String
     private let familySync: FamilySyncRunner?
+    private let web: WebSessions?
 
-    public init(agent: DeviceAgent, token: String, familySync: FamilySyncRunner? = nil) {
+    public init(agent: DeviceAgent, token: String, familySync: FamilySyncRunner? = nil, web: WebSessions? = nil) {
         self.agent = agent
         self.token = token
         self.familySync = familySync
+        self.web = web
     }
 
     private static let routes: [String: HTTPMethod] = [
         "/v1/status": .GET, "/v1/settings": .GET, "/v1/commands": .POST,
         "/v1/focus": .GET, "/v1/focus/commands": .POST, "/v1/focus/follow": .GET, "/v1/tasks/commands": .POST,
         "/v1/gate": .GET, "/v1/gate/commands": .POST, "/v1/family/sync": .POST,
+        "/v1/web/login": .POST,
     ]
 
     /// Answers one request.
@@ -70,6 +75,18 @@ public struct AgentAPI: Sendable {
         case "/v1/family/sync":
             guard let familySync else { return Self.error(404, "this agent runs without family sync") }
             return await reply { SyncRoundReport(await familySync.syncNowAsync()) }
+        case "/v1/web/login":
+            guard let web else { return Self.error(404, "this agent serves no web app") }
+            guard let login = decode(WebLoginRequest.self, from: request) else { return Self.error(400, "the body is not {\"next\": \"/page\"}") }
+            guard login.next == nil || login.next.flatMap(WebPage.init(path:)) != nil else {
+                let pages = WebPage.allCases.map(\.path).joined(separator: ", ")
+                return Self.error(400, "no page \(login.next ?? ""): the pages are \(pages)")
+            }
+            // The server let through only its own Host, so the link names the address the client reached.
+            let host = request.headers.first(name: "Host") ?? "127.0.0.1"
+            let code = web.newLoginCode()
+            let next = login.next ?? WebPage.dashboard.path
+            return await reply { WebLogin(url: "http://\(host)/login?code=\(code)&next=\(next)") }
         default:
             return await follow()
         }
@@ -112,6 +129,20 @@ public struct AgentAPI: Sendable {
     static func error(_ status: Int, _ message: String) -> HTTPResponse {
         .error(status, message)
     }
+}
+
+/// What `POST /v1/web/login` takes: the page to land on, the Dashboard when nil.
+public struct WebLoginRequest: Codable, Sendable {
+    public let next: String?
+
+    public init(next: String?) {
+        self.next = next
+    }
+}
+
+/// What `POST /v1/web/login` answers: a link that works once, for two minutes.
+public struct WebLogin: Codable, Sendable {
+    public let url: String
 }
 
 /// One line of the live-status stream: `{"state":"running","status":{…}}`, or `{"state":"stopped"}` when the session ended.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import LockOutCore
 import LockOutStore
+import LockOutWeb
 
 /// `lockout run`: starts the device agent (breaks, focus sessions, task reminders, the health gate and its shields), the local API and the endpoint file, then parks the main
 /// thread in the dispatch main loop until SIGINT or SIGTERM. Between events the process sleeps: one
@@ -47,7 +48,9 @@ public struct AgentHost: Sendable {
         let notifier = DesktopNotifier(bus: bus, ledger: ledger)
         let desktopServices = bus.map { DesktopBusOwners(bus: $0) }
         let shield = ProcessShieldController(shield: ProcessShield(protectedProcessIDs: { desktopServices?.processIDs ?? [] }))
+        let notificationState: SettingsPage.Extras.NotificationState = bus == nil ? .terminal : .desktop
         #else
+        let notificationState = SettingsPage.Extras.NotificationState.terminal
         let notifier = DesktopNotifier(environment: environment, ledger: ledger)
         let shield = ProcessShieldController()
         #endif
@@ -64,10 +67,13 @@ public struct AgentHost: Sendable {
         let trimmer = IdleTrimmer()
         let familySync = family.map { Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer) }
         let token = AgentEndpoint.newToken()
-        let api = AgentAPI(agent: agent, token: token, familySync: familySync)
+        let sessions = WebSessions(now: { clock.now() })
+        let api = AgentAPI(agent: agent, token: token, familySync: familySync, web: sessions)
+        let web = webApp(agent: agent, sessions: sessions, familySync: familySync, notifications: notificationState)
+        // One server for both: the API under /v1/, the web app everywhere else.
         let server = try HTTPServer(port: port) { request in
             defer { trimmer.noteActivity() }
-            return await api.handle(request)
+            return request.path.hasPrefix("/v1/") ? await api.handle(request) : await web.handle(request)
         }
         trimmer.attach(to: server.eventLoop)
         try AgentEndpoint(port: server.port, token: token, pid: getpid()).write(to: directory)
@@ -92,6 +98,20 @@ public struct AgentHost: Sendable {
 }
 
 extension AgentHost {
+    /// The web app over `agent`; on a device in a family, its Settings page shows sync's state.
+    func webApp(
+        agent: DeviceAgent, sessions: WebSessions, familySync: FamilySyncRunner?, notifications: SettingsPage.Extras.NotificationState
+    ) -> WebApp {
+        let clock = clock
+        let familyService = family.map { store in
+            FamilyService(store: store, directory: directory, applier: AgentConfigurationApplier(agent: agent), now: { clock.now() })
+        }
+        return WebApp(
+            agent: agent, sessions: sessions, calendar: service.calendar, familySync: familySync,
+            familyStatus: { try? familyService?.status() }, notifications: notifications
+        )
+    }
+
     /// Family sync for the agent: commands apply to its engines, its transitions may change the day's summary,
     /// and a refused change is told once as a notification.
     static func familySync(

@@ -47,8 +47,24 @@ public struct ScheduleScreen: Codable, Equatable, Sendable {
         public let hours: String
     }
 
+    /// One weekday as the working-hours form shows it: whether it has a window, and the window's ends.
+    public struct WeekdayRow: Codable, Equatable, Sendable {
+        /// As `Calendar` numbers weekdays: 1 is Sunday, 7 is Saturday.
+        public let weekday: Int
+        /// The weekday's English name, like "Monday".
+        public let name: String
+        /// Whether breaks are limited to a window on this day.
+        public let isWorkingDay: Bool
+        /// The window's start as `HH:MM`; 09:00 for a day without one.
+        public let start: String
+        /// The window's end as `HH:MM` (`24:00` is midnight); 17:00 for a day without one.
+        public let end: String
+    }
+
     /// Eye, micro and long break, in that order.
     public let sections: [Section]
+    /// All seven weekdays, Monday first, for a form that edits the working hours.
+    public let weekdays: [WeekdayRow]
     /// The days that have a working-hours window, Monday first; empty when no schedule is set.
     public let workingHours: [WorkingHoursRow]
 
@@ -69,6 +85,16 @@ public struct ScheduleScreen: Codable, Equatable, Sendable {
             )
         }
         let windows = settings.workingHours?.windows ?? [:]
+        weekdays = Self.mondayFirst.map { weekday in
+            let window = windows[weekday]
+            return WeekdayRow(
+                weekday: weekday,
+                name: Self.weekdayNames[weekday - 1],
+                isWorkingDay: window != nil,
+                start: Self.clock(window?.startMinute ?? Self.defaultStartMinute),
+                end: Self.clock(window?.endMinute ?? Self.defaultEndMinute)
+            )
+        }
         workingHours = Self.mondayFirst.compactMap { weekday in
             windows[weekday].map { window in
                 WorkingHoursRow(
@@ -81,6 +107,10 @@ public struct ScheduleScreen: Codable, Equatable, Sendable {
     }
 
     private static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    /// The window a day gets when it is first made a working day: 09:00–17:00.
+    public static let defaultStartMinute = 9 * 60
+    public static let defaultEndMinute = 17 * 60
+
     private static let mondayFirst = [2, 3, 4, 5, 6, 7, 1]
 
     /// Minutes after midnight as `HH:MM`; 1440 is `24:00`.

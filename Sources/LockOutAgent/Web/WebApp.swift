@@ -1,0 +1,289 @@
+import Foundation
+import LockOutCore
+import LockOutWeb
+import NIOHTTP1
+
+/// The web app the agent serves beside its API: every page rendered from the same screen models the
+/// CLI prints, every form turned into the same commands.
+///
+/// Who gets in: a browser holding a session (`WebSessions`, opened by `lockout open`'s one-time link).
+/// Before this sees a request the server has refused any `Host` but the agent's own loopback address
+/// (DNS rebinding); here every form post must come from the app's own origin (`Origin`) and carry the
+/// session's token (`csrf`). Pages are never cached, may not be framed, and load nothing from elsewhere.
+///
+/// | path | GET | POST |
+/// |---|---|---|
+/// | `/login?code=…&next=/page` | opens a session (one-time code), then redirects to the page | |
+/// | `/` | Dashboard | |
+/// | `/actions/break` | | a Dashboard button: done, snooze, skip, take-now, pause, pause-tomorrow, resume, start, stop, enable, disable |
+/// | `/schedule` | Schedule | the schedule form |
+/// | `/statistics?days=7\|14\|30` | Statistics | |
+/// | `/statistics.csv` | every day as CSV | |
+/// | `/settings` | Settings | the settings form |
+/// | `/actions/test-notification`, `/actions/sync` | | a test notification; a family sync round |
+public struct WebApp: Sendable {
+    private let agent: DeviceAgent
+    private let sessions: WebSessions
+    private let calendar: Calendar
+    private let familySync: FamilySyncRunner?
+    private let familyStatus: @Sendable () -> FamilySyncStatus?
+    private let notifications: SettingsPage.Extras.NotificationState
+
+    public init(
+        agent: DeviceAgent, sessions: WebSessions, calendar: Calendar, familySync: FamilySyncRunner? = nil,
+        familyStatus: @escaping @Sendable () -> FamilySyncStatus? = { nil },
+        notifications: SettingsPage.Extras.NotificationState
+    ) {
+        self.agent = agent
+        self.sessions = sessions
+        self.calendar = calendar
+        self.familySync = familySync
+        self.familyStatus = familyStatus
+        self.notifications = notifications
+    }
+
+    /// The paths that take a form post.
+    private static let postPaths: Set<String> = ["/actions/break", "/schedule", "/settings", "/actions/test-notification", "/actions/sync"]
+    /// The paths that answer GET besides the pages.
+    private static let getPaths: Set<String> = ["/statistics.csv", "/login", Assets.stylesheetPath, Assets.scriptPath]
+
+    /// Answers one request.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let page = WebPage(path: request.path)
+        let takesPost = Self.postPaths.contains(request.path), takesGet = page != nil || Self.getPaths.contains(request.path)
+        guard takesGet || takesPost else {
+            return Self.html(Layout.message(title: "Not found", paragraphs: ["LockOut has no page at \(request.path)."]), status: 404)
+        }
+        let isPost = request.method == .POST
+        guard (isPost && takesPost) || (request.method == .GET && takesGet) else {
+            let allowed = [takesGet ? "GET" : nil, takesPost ? "POST" : nil].compactMap { $0 }.joined(separator: ", ")
+            var response = Self.html(
+                Layout.message(title: "Method not allowed", paragraphs: ["\(request.path) answers \(allowed) only."]), status: 405
+            )
+            response.headers.add(name: "Allow", value: allowed)
+            return response
+        }
+        switch request.path {
+        case Assets.stylesheetPath: return Self.asset(Assets.stylesheet, type: "text/css; charset=utf-8")
+        case Assets.scriptPath: return Self.asset(Assets.script, type: "text/javascript; charset=utf-8")
+        case "/login": return login(request)
+        default: break
+        }
+        guard let session = sessions.session(cookieHeader: request.headers.first(name: "Cookie")) else {
+            return Self.html(Layout.message(title: "Open LockOut from your terminal", paragraphs: [
+                "This browser has no LockOut session: the web app opens only through a link the agent makes for you.",
+                "Run lockout open (or lockout open schedule, statistics, settings) in a terminal; it opens this page signed in.",
+            ]), status: 401)
+        }
+        if isPost {
+            switch Self.checkedForm(request, session: session) {
+            case .accepted(let fields): return await post(request.path, fields: fields, session: session)
+            case .refused(let refusal): return refusal
+            }
+        }
+        return await get(page, request: request, session: session)
+    }
+
+    // MARK: Pages
+
+    private func get(_ page: WebPage?, request: HTTPRequest, session: WebSessions.Session) async -> HTTPResponse {
+        do {
+            switch page {
+            case .dashboard?:
+                return Self.html(try await dashboard(session: session, notice: nil))
+            case .schedule?:
+                let chrome = await chrome(.schedule, session, notice: request.query["saved"] != nil ? .done("Schedule saved.") : nil)
+                return Self.html(SchedulePage.render(try await agent.scheduleScreen(), chrome: chrome))
+            case .statistics?:
+                var chrome = await chrome(.statistics, session)
+                var range = StatsRange.week
+                if let text = request.query["days"] {
+                    if let days = Int(text), let chosen = try? StatsRange(days: days) {
+                        range = chosen
+                    } else {
+                        chrome.notice = .error("“\(text.prefix(40))” is not a range: showing 7 days (choose 7, 14 or 30).")
+                    }
+                }
+                let screen = StatisticsScreen(report: try await agent.statistics(range), chartWidth: BarChart.height)
+                return Self.html(StatisticsPage.render(screen, chrome: chrome), status: chrome.notice == nil ? 200 : 400)
+            case .settings?:
+                let notice: PageChrome.Notice? = request.query["tested"] != nil ? .done("A test notification was sent.")
+                    : request.query["saved"] != nil ? .done("Settings saved.") : request.query["synced"].map { .done($0) }
+                return Self.html(try await settings(form: .fresh, chrome: await chrome(.settings, session, notice: notice)))
+            case nil:
+                var response = HTTPResponse(status: 200, headers: Self.securityHeaders, body: Data(try await agent.dailyCSV().utf8))
+                response.headers.replaceOrAdd(name: "Content-Type", value: "text/csv; charset=utf-8")
+                response.headers.replaceOrAdd(name: "Content-Disposition", value: "attachment; filename=\"lockout-breaks.csv\"")
+                return response
+            }
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func dashboard(session: WebSessions.Session, notice: PageChrome.Notice?) async throws -> String {
+        let screen = try await agent.dashboard()
+        let focus = try? await agent.focusScreen()
+        let gate = try? await agent.gateScreen()
+        return DashboardPage.render(screen, focus: focus, gate: gate, chrome: await chrome(.dashboard, session, notice: notice))
+    }
+
+    private func settings(form: FormState, chrome: PageChrome) async throws -> String {
+        let extras = SettingsPage.Extras(notifications: notifications, sync: familyStatus())
+        return SettingsPage.render(try await agent.settingsScreen(), extras: extras, form: form, chrome: chrome, calendar: calendar)
+    }
+
+    /// What `page` needs besides its screen: the session's form token, a notice, the agent's now and clock speed.
+    private func chrome(_ page: WebPage, _ session: WebSessions.Session, notice: PageChrome.Notice? = nil) async -> PageChrome {
+        PageChrome(page: page, csrfToken: session.csrfToken, notice: notice, now: await agent.now(), clockScale: agent.clockScale)
+    }
+
+    // MARK: Forms
+
+    private func post(_ path: String, fields: [String: String], session: WebSessions.Session) async -> HTTPResponse {
+        do {
+            switch path {
+            case "/actions/break":
+                switch BreakActionForm.command(fields) {
+                case .success(let command):
+                    do {
+                        _ = try await agent.perform(command)
+                    } catch let refusal as BreakInputError {
+                        return Self.html(try await dashboard(session: session, notice: .error(Self.sentence(refusal.description))), status: 409)
+                    }
+                    return Self.redirect("/")
+                case .failure(let refusal):
+                    return Self.html(try await dashboard(session: session, notice: .error(refusal.form.errors["command"] ?? "The form was refused.")), status: 422)
+                }
+            case "/schedule":
+                switch ScheduleForm.commands(fields) {
+                case .success(let commands):
+                    try await agent.perform(commands)
+                    return Self.redirect("/schedule?saved=1")
+                case .failure(let refusal):
+                    let chrome = await chrome(.schedule, session, notice: .error(Self.refusedNotice(refusal)))
+                    return Self.html(SchedulePage.render(try await agent.scheduleScreen(), form: refusal.form, chrome: chrome), status: 422)
+                }
+            case "/settings":
+                switch SettingsForm.commands(fields) {
+                case .success(let commands):
+                    try await agent.perform(commands)
+                    return Self.redirect("/settings?saved=1")
+                case .failure(let refusal):
+                    let chrome = await chrome(.settings, session, notice: .error(Self.refusedNotice(refusal)))
+                    return Self.html(try await settings(form: refusal.form, chrome: chrome), status: 422)
+                }
+            case "/actions/test-notification":
+                await agent.presentTestNotification()
+                return Self.redirect("/settings?tested=1")
+            default:
+                guard let familySync else {
+                    return Self.html(Layout.message(title: "Not in a family", paragraphs: ["This device is in no family: there is nothing to sync."]), status: 409)
+                }
+                let outcome = await familySync.syncNowAsync()
+                let text = switch outcome {
+                case .synced(let applied): applied == 0 ? "Synced." : "Synced: \(applied) change\(applied == 1 ? "" : "s") from the family applied."
+                case .waiting(let reason, _): "Sync waits: \(reason). It tries again on its own."
+                case .refused(let reason): "The family server refused: \(reason)."
+                case .notMember: "This device is in no family: there is nothing to sync."
+                }
+                return Self.redirect("/settings?synced=" + (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+            }
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// The fields of a form post that came from this app's own page in this session, or the refusal.
+    static func checkedForm(_ request: HTTPRequest, session: WebSessions.Session) -> FormCheck {
+        func refuse(_ text: String) -> FormCheck {
+            .refused(html(Layout.message(title: "Form refused", paragraphs: [text, "Nothing was changed. Go back, reload the page and try again."]), status: 403))
+        }
+        // The server let only the agent's own Host through; a form of the app's pages comes from that origin.
+        guard let host = request.headers.first(name: "Host"), let origin = request.headers.first(name: "Origin") else {
+            return refuse("The form did not say which page sent it (no Origin).")
+        }
+        guard origin == "http://\(host)" else {
+            return refuse("The form was sent by another site (\(origin.prefix(100))), not by LockOut's own pages.")
+        }
+        let type = request.headers.first(name: "Content-Type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/x-www-form-urlencoded" else {
+            return refuse("The form was not sent as a web form (application/x-www-form-urlencoded).")
+        }
+        guard let fields = WebForm.fields(String(decoding: request.body, as: UTF8.self)) else {
+            return refuse("The form's encoding is broken.")
+        }
+        guard let token = fields[WebForm.csrfField],
+              AgentEndpoint.constantTimeEquals(Array(token.utf8), Array(session.csrfToken.utf8))
+        else {
+            return refuse("The form's session token is missing or out of date.")
+        }
+        return .accepted(fields)
+    }
+
+    /// A form post's fields, or the answer that refuses it.
+    enum FormCheck {
+        case accepted([String: String])
+        case refused(HTTPResponse)
+    }
+
+    private static func refusedNotice(_ refusal: FormRefusal) -> String {
+        refusal.form.errors.count == 1 ? "One field needs a change: nothing was saved." : "\(refusal.form.errors.count) fields need a change: nothing was saved."
+    }
+
+    // MARK: Login
+
+    private func login(_ request: HTTPRequest) -> HTTPResponse {
+        guard let code = request.query["code"], let session = sessions.redeem(code) else {
+            return Self.html(Layout.message(title: "This link has expired", paragraphs: [
+                "A LockOut link works once, for two minutes. Run lockout open in a terminal for a new one.",
+            ]), status: 403)
+        }
+        let next = request.query["next"].flatMap(WebPage.init(path:)) ?? .dashboard
+        var response = Self.redirect(next.path)
+        response.headers.add(name: "Set-Cookie", value: WebSessions.setCookie(session))
+        return response
+    }
+
+    // MARK: Responses
+
+    /// What every answer carries: not cached, not framed, nothing loaded from elsewhere, no referrer.
+    static let securityHeaders: HTTPHeaders = [
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        "X-Content-Type-Options": "nosniff",
+        "X-Frame-Options": "DENY",
+        "Referrer-Policy": "no-referrer",
+    ]
+
+    static func html(_ document: String, status: Int = 200) -> HTTPResponse {
+        var headers = securityHeaders
+        headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
+        return HTTPResponse(status: status, headers: headers, body: Data(document.utf8))
+    }
+
+    private static func asset(_ text: String, type: String) -> HTTPResponse {
+        var headers = securityHeaders
+        headers.replaceOrAdd(name: "Cache-Control", value: "max-age=3600")
+        headers.add(name: "Content-Type", value: type)
+        return HTTPResponse(status: 200, headers: headers, body: Data(text.utf8))
+    }
+
+    /// A 303 to `path` on this app: after a post, a reload does not send it again.
+    static func redirect(_ path: String) -> HTTPResponse {
+        var headers = securityHeaders
+        headers.add(name: "Location", value: path)
+        return HTTPResponse(status: 303, headers: headers)
+    }
+
+    private static func failure(_ error: any Error) -> HTTPResponse {
+        html(Layout.message(title: "Something went wrong", paragraphs: [sentence("\(error)"), "Nothing else was changed."]), status: 500)
+    }
+
+    /// `text` with its first letter capitalized and a full stop.
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        let capitalized = first.uppercased() + text.dropFirst()
+        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
+    }
+}

@@ -1,0 +1,106 @@
+/// The stylesheet and the one script every page links; served with the page's session or without.
+public enum Assets {
+    public static let stylesheetPath = "/static/app.css"
+    public static let scriptPath = "/static/app.js"
+
+    /// Light and dark from the system's preference, visible focus, no motion when reduced motion is asked
+    /// for, one column from 360 px wide up.
+    public static let stylesheet = """
+    :root { color-scheme: light dark; --bg: #f6f7f9; --card: #ffffff; --text: #1b1f24; --muted: #57606a;
+      --accent: #0b63c4; --accent-text: #ffffff; --ok: #1a7f37; --warn: #9a6700; --bad: #c62828; --line: #d0d7de;
+      --skipped: #8c959f; font-family: system-ui, sans-serif; line-height: 1.5; }
+    @media (prefers-color-scheme: dark) {
+      :root { --bg: #0d1117; --card: #161b22; --text: #e6edf3; --muted: #9da7b3; --accent: #4f9cf9; --accent-text: #0d1117;
+        --ok: #3fb950; --warn: #d29922; --bad: #ff7b72; --line: #30363d; --skipped: #6e7681; }
+    }
+    * { box-sizing: border-box; }
+    body { margin: 0; background: var(--bg); color: var(--text); }
+    a { color: var(--accent); }
+    .skip { position: absolute; left: -9999px; }
+    .skip:focus { left: 1rem; top: 1rem; background: var(--card); padding: .5rem; z-index: 10; }
+    header { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .75rem 1rem;
+      background: var(--card); border-bottom: 1px solid var(--line); }
+    .brand { margin: 0; font-weight: 700; }
+    nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: .25rem; margin: 0; padding: 0; }
+    nav a { display: inline-block; padding: .35rem .7rem; border-radius: .4rem; text-decoration: none; }
+    nav a[aria-current="page"] { background: var(--accent); color: var(--accent-text); }
+    main { max-width: 52rem; margin: 0 auto; padding: 1rem; }
+    main:focus { outline: none; }
+    h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
+    h2 { font-size: 1.15rem; margin: 0 0 .5rem; }
+    .card { background: var(--card); border: 1px solid var(--line); border-radius: .6rem; padding: 1rem; margin: 0 0 1rem; }
+    fieldset.card { min-width: 0; }
+    legend { font-weight: 700; padding: 0 .25rem; }
+    .notice { padding: .6rem .8rem; border-radius: .4rem; border: 1px solid var(--ok); }
+    .notice.error, .field-error { color: var(--bad); }
+    .notice.error { border-color: var(--bad); }
+    .field-error { margin: .25rem 0 0; font-weight: 600; }
+    .countdown { font-size: 3rem; font-variant-numeric: tabular-nums; margin: .25rem 0; }
+    .label { font-weight: 600; margin: 0; }
+    .hint, .unit { color: var(--muted); }
+    .figures { display: flex; flex-wrap: wrap; gap: 1rem 2rem; margin: 0; }
+    .figures dt { color: var(--muted); }
+    .figures dd { margin: 0; font-size: 1.6rem; font-weight: 600; }
+    .figures dd.small { font-size: 1rem; font-weight: 400; overflow-wrap: anywhere; }
+    .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .75rem 0 0; }
+    .actions p { flex-basis: 100%; margin: 0; }
+    button, select, input { font: inherit; color: inherit; }
+    button { padding: .45rem .9rem; border-radius: .4rem; border: 1px solid var(--line); background: var(--card); cursor: pointer; }
+    button.primary { background: var(--accent); border-color: var(--accent); color: var(--accent-text); font-weight: 600; }
+    button.switch[aria-checked="true"] { background: var(--ok); border-color: var(--ok); color: #fff; }
+    select, input[type=number], input[type=time] { padding: .35rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--bg); }
+    input[type=number] { width: 7rem; }
+    :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+    .field { margin: .5rem 0; }
+    .field label { display: block; font-weight: 600; }
+    .field.check { display: flex; gap: .5rem; align-items: center; }
+    .field.check label { display: inline; }
+    .field.invalid input, td.invalid input { border-color: var(--bad); }
+    .control { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+    .toggles { list-style: none; margin: 0; padding: 0; }
+    .toggles form { display: flex; justify-content: space-between; align-items: center; padding: .35rem 0; border-bottom: 1px solid var(--line); }
+    .toggles li:last-child form { border-bottom: 0; }
+    .glance { margin: 0; padding-left: 1.2rem; }
+    table { border-collapse: collapse; }
+    th, td { text-align: left; padding: .25rem .75rem .25rem 0; vertical-align: top; }
+    .hours .field { margin: 0; }
+    .range ul { margin-bottom: 1rem; }
+    .range a { border: 1px solid var(--line); }
+    .chart { width: 100%; height: 14rem; display: block; }
+    .chart rect.completed, .swatch.completed { fill: var(--ok); background: var(--ok); }
+    .chart rect.skipped, .swatch.skipped { fill: var(--skipped); background: var(--skipped); }
+    .chart text { font-size: 6px; fill: var(--muted); }
+    .swatch { display: inline-block; width: .8rem; height: .8rem; margin: 0 .3rem 0 .6rem; border-radius: .15rem; vertical-align: middle; }
+    .legend { color: var(--muted); margin: .25rem 0; }
+    @media (max-width: 30rem) { .countdown { font-size: 2.4rem; } main { padding: .6rem; } }
+    @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }
+    """
+
+    /// The page's one script: keeps `MM:SS` countdowns ticking — one wake-up a second, and only while a
+    /// countdown is on the page — and reloads the page when one runs out while it is open, so it shows
+    /// what the agent decided. Without it, pages work and update on reload.
+    public static let script = """
+    "use strict";
+    (function () {
+      var loadedAt = Date.now();
+      function text(ms) {
+        var total = Math.max(0, Math.ceil(ms / 1000));
+        var minutes = Math.floor(total / 60), seconds = total % 60;
+        return (minutes < 10 ? "0" : "") + minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+      }
+      function tick() {
+        var clocks = document.querySelectorAll("time.ticking[data-left]");
+        if (clocks.length === 0) { return; }
+        var elapsed = Date.now() - loadedAt, ended = false;
+        clocks.forEach(function (clock) {
+          var left = Number(clock.dataset.left) - elapsed;
+          clock.textContent = text(left * Number(clock.dataset.scale || 1));
+          if (left <= 0 && Number(clock.dataset.left) > 0) { ended = true; }
+        });
+        if (ended) { setTimeout(function () { location.reload(); }, 1000); return; }
+        setTimeout(tick, 1000 - (elapsed % 1000) + 5);
+      }
+      document.addEventListener("DOMContentLoaded", tick);
+    })();
+    """
+}

@@ -1,0 +1,103 @@
+import LockOutCore
+
+/// Statistics: completed and skipped breaks per day as a bar chart drawn on the server, with the same
+/// numbers as a table, the 7 / 14 / 30-day picker, the summary row and the CSV download.
+public enum StatisticsPage {
+    public static func render(_ screen: StatisticsScreen, chrome: PageChrome) -> String {
+        Layout.document(chrome) {
+            element("nav", ["class": "range", "aria-label": "Range"]) {
+                element("ul") {
+                    for option in screen.rangeOptions {
+                        element("li") {
+                            element("a", ["href": "\(WebPage.statistics.path)?days=\(option.days)", "aria-current": option.selected ? "page" : nil]) {
+                                option.label
+                            }
+                        }
+                    }
+                }
+            }
+            element("section", ["class": "card", "aria-labelledby": "breaks-heading"]) {
+                element("h2", ["id": "breaks-heading"]) { "Breaks per day" }
+                BarChart.svg(screen.bars, titleID: "breaks-chart-title", title: "Completed and skipped breaks per day")
+                element("p", ["class": "legend", "aria-hidden": "true"]) {
+                    element("span", ["class": "swatch completed"]) { "" }
+                    "Completed "
+                    element("span", ["class": "swatch skipped"]) { "" }
+                    "Skipped"
+                }
+                element("details") {
+                    element("summary") { "The numbers as a table" }
+                    element("table", ["class": "numbers"]) {
+                        element("thead") {
+                            element("tr") {
+                                element("th", ["scope": "col"]) { "Day" }
+                                element("th", ["scope": "col"]) { "Completed" }
+                                element("th", ["scope": "col"]) { "Skipped" }
+                            }
+                        }
+                        element("tbody") {
+                            for bar in screen.bars {
+                                element("tr") {
+                                    element("th", ["scope": "row"]) { bar.date.description }
+                                    element("td") { String(bar.completed) }
+                                    element("td") { String(bar.skipped) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            element("section", ["class": "card", "aria-labelledby": "summary-heading"]) {
+                element("h2", ["id": "summary-heading"]) { "Summary" }
+                element("dl", ["class": "figures"]) {
+                    for item in screen.summary {
+                        element("div") {
+                            element("dt") { item.title }
+                            element("dd") { item.value }
+                        }
+                    }
+                }
+                element("p") {
+                    element("a", ["href": "/statistics.csv", "download": "lockout-breaks.csv"]) { "Download every day as CSV" }
+                }
+            }
+        }
+    }
+}
+
+/// A stacked bar chart as inline SVG: one bar per day, completed at the bottom and skipped above it.
+public enum BarChart {
+    /// The chart's drawing height in SVG units; bar lengths come scaled to it.
+    public static let height = 100
+
+    /// The chart for `bars`, whose lengths are scaled to `height`.
+    public static func svg(_ bars: [ChartBar], titleID: String, title: String) -> HTMLNode {
+        let slot = 10, barWidth = 7, labelHeight = 14
+        let width = max(1, bars.count) * slot
+        return element("svg", [
+            "class": "chart", "role": "img", "aria-labelledby": titleID,
+            "viewBox": "0 0 \(width) \(height + labelHeight)", "preserveAspectRatio": "none",
+        ]) {
+            element("title", ["id": titleID]) { title }
+            for (index, bar) in bars.enumerated() {
+                let x = index * slot + (slot - barWidth) / 2
+                element("g") {
+                    element("title") { "\(bar.date): \(bar.completed) completed, \(bar.skipped) skipped" }
+                    if bar.completedLength > 0 {
+                        element("rect", ["class": "completed", "x": String(x), "y": String(height - bar.completedLength),
+                                         "width": String(barWidth), "height": String(bar.completedLength)])
+                    }
+                    if bar.skippedLength > 0 {
+                        element("rect", ["class": "skipped", "x": String(x), "y": String(height - bar.completedLength - bar.skippedLength),
+                                         "width": String(barWidth), "height": String(bar.skippedLength)])
+                    }
+                    if bars.count <= 14 || index % 5 == 0 || index == bars.count - 1 {
+                        element("text", ["x": String(index * slot + slot / 2), "y": String(height + labelHeight - 3), "text-anchor": "middle"]) {
+                            String(bar.date.day)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
