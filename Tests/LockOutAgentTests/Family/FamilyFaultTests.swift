@@ -176,7 +176,7 @@ struct FamilyFaultTests {
         var url = try #require(URLComponents(string: base))
         url.path = "/\(database)"
         let server = try ServerProcess(dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("lockout-fault-\(UUID())"),
-                                       database: try #require(url.string))
+                                       database: try #require(url.url).absoluteString)
         try server.start()
         defer { server.kill9() }
         let (parent, child) = try await pairedFamily(server: server.url)
