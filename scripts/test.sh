@@ -2,7 +2,8 @@
 # Every test LockOut has: the purity lint, a warnings-as-errors build, the unit and integration
 # suites under a real desktop session (Xvfb + D-Bus + a notification daemon) with a private PostgreSQL
 # for the family server's storage, the end-to-end runs of the real agent (breaks, focus, the health gate
-# and its shields, a family of a server and two agents), and the server checked against its OpenAPI document.
+# and its shields, a family of a server and two agents, the web app in Chromium), and the server checked
+# against its OpenAPI document.
 #
 # Nothing is skipped silently. A missing program or library fails the run before anything is built, naming
 # the Debian packages to install. To run without the desktop on purpose, set LOCKOUT_SKIP_DESKTOP=1:
@@ -64,6 +65,8 @@ done
 # The family needs no desktop: a server and two agents on loopback; then the server against its OpenAPI document.
 scripts/e2e/family.sh
 scripts/e2e/api-schema.sh
+# The web app in a real Chromium (headless, no desktop needed).
+scripts/e2e/web.sh
 
 # Swift Testing reports each test it did not run on a line of its own: ➜ Test "NAME" skipped: "REASON"
 skip_line='^➜ Test .* skipped(: ".*")?\.?$'
@@ -75,4 +78,4 @@ echo "  of those skipped: $skipped_tests"
 if [ "$skipped_tests" -gt 0 ]; then
     grep -E "$skip_line" "$log" | sed -E 's/.* skipped(: )?//' | sort | uniq -c | awk '{n = $1; $1 = ""; print "    " n " ×" $0}'
 fi
-echo "  end-to-end runs: $((${#e2e[@]} + 2 - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"
+echo "  end-to-end runs: $((${#e2e[@]} + 3 - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"

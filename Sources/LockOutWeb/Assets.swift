@@ -8,10 +8,10 @@ public enum Assets {
     public static let stylesheet = """
     :root { color-scheme: light dark; --bg: #f6f7f9; --card: #ffffff; --text: #1b1f24; --muted: #57606a;
       --accent: #0b63c4; --accent-text: #ffffff; --ok: #1a7f37; --warn: #9a6700; --bad: #c62828; --line: #d0d7de;
-      --skipped: #8c959f; font-family: system-ui, sans-serif; line-height: 1.5; }
+      --skipped: #8c959f; --on-ok: #ffffff; font-family: system-ui, sans-serif; line-height: 1.5; }
     @media (prefers-color-scheme: dark) {
       :root { --bg: #0d1117; --card: #161b22; --text: #e6edf3; --muted: #9da7b3; --accent: #4f9cf9; --accent-text: #0d1117;
-        --ok: #3fb950; --warn: #d29922; --bad: #ff7b72; --line: #30363d; --skipped: #6e7681; }
+        --ok: #3fb950; --warn: #d29922; --bad: #ff7b72; --line: #30363d; --skipped: #6e7681; --on-ok: #0d1117; }
     }
     * { box-sizing: border-box; }
     body { margin: 0; background: var(--bg); color: var(--text); }
@@ -47,7 +47,7 @@ public enum Assets {
     button, select, input { font: inherit; color: inherit; }
     button { padding: .45rem .9rem; border-radius: .4rem; border: 1px solid var(--line); background: var(--card); cursor: pointer; }
     button.primary { background: var(--accent); border-color: var(--accent); color: var(--accent-text); font-weight: 600; }
-    button.switch[aria-checked="true"] { background: var(--ok); border-color: var(--ok); color: #fff; }
+    button.switch[aria-checked="true"] { background: var(--ok); border-color: var(--ok); color: var(--on-ok); }
     select, input[type=number], input[type=time] { padding: .35rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--bg); }
     input[type=number] { width: 7rem; }
     :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
@@ -72,7 +72,12 @@ public enum Assets {
     .chart text { font-size: 6px; fill: var(--muted); }
     .swatch { display: inline-block; width: .8rem; height: .8rem; margin: 0 .3rem 0 .6rem; border-radius: .15rem; vertical-align: middle; }
     .legend { color: var(--muted); margin: .25rem 0; }
-    @media (max-width: 30rem) { .countdown { font-size: 2.4rem; } main { padding: .6rem; } }
+    @media (max-width: 30rem) {
+      .countdown { font-size: 2.4rem; } main { padding: .6rem; }
+      .hours, .hours tbody { display: block; } .hours thead { display: none; }
+      .hours tr { display: flex; flex-wrap: wrap; gap: .25rem .5rem; padding: .4rem 0; border-bottom: 1px solid var(--line); }
+      .hours th { flex-basis: 100%; } .hours th, .hours td { padding: 0; }
+    }
     @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }
     """
 

@@ -113,7 +113,7 @@ public enum DashboardPage {
     }
 
     private static func focusLine(_ focus: FocusScreen, chrome: PageChrome) -> [HTMLNode] {
-        guard let status = focus.status else { return [element("a", ["href": "/focus"]) { "Focus: not running" }] }
+        guard let status = focus.status else { return [.text("Focus: not running")] }
         var nodes: [HTMLNode] = [.text("Focus: \(status.label), \(focus.state)")]
         if let remaining = focus.remainingText {
             nodes.append(.text(", "))

@@ -10,12 +10,14 @@ LOCKOUT_BUILD_LIBRARIES="sqlite3:libsqlite3-dev libsystemd:libsystemd-dev"
 # What every test run needs: the health tests build zip archives, one CLI test edits a database with
 # the sqlite3 shell, the end-to-end scripts read JSON with python3, ask the family server with curl and
 # scan the pairing QR code drawn in the terminal with zbarimg.
-LOCKOUT_TEST_TOOLS="pkg-config:pkg-config zip:zip unzip:unzip sqlite3:sqlite3 python3:python3 curl:curl zbarimg:zbar-tools"
+LOCKOUT_TEST_TOOLS="pkg-config:pkg-config zip:zip unzip:unzip sqlite3:sqlite3 python3:python3 curl:curl zbarimg:zbar-tools chromium:chromium"
 # What the family server's tests need besides: PostgreSQL's server programs (the storage contract runs
 # on a private cluster too), found where Debian puts them, not on PATH.
 LOCKOUT_POSTGRES_PACKAGE="postgresql"
 # From PyPI: schemathesis checks the running server against its OpenAPI document.
 LOCKOUT_PIP_TOOLS="st:schemathesis"
+# The web app's browser test: Playwright and axe from PyPI drive Debian's Chromium (no browser download).
+LOCKOUT_PIP_MODULES="playwright:playwright axe_playwright_python:axe-playwright-python"
 # What the desktop tests need: a virtual display, a private session bus and a notification daemon.
 LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin"
 # dunst needs some session-bus package; naming this one keeps apt from choosing one that brings systemd.
@@ -53,8 +55,13 @@ lockout_packages() {
     echo "$LOCKOUT_POSTGRES_PACKAGE"
 }
 
-# The PyPI packages of the tools not on PATH, one per line.
+# The PyPI packages of the tools not on PATH and of the Python modules python3 cannot import, one per line.
 missing_pip_tools() {
-    # shellcheck disable=SC2086
-    missing_packages $LOCKOUT_PIP_TOOLS
+    {
+        # shellcheck disable=SC2086
+        missing_packages $LOCKOUT_PIP_TOOLS
+        for pair in $LOCKOUT_PIP_MODULES; do
+            python3 -c "import ${pair%%:*}" >/dev/null 2>&1 || echo "${pair#*:}"
+        done
+    } | awk '!seen[$0]++'
 }

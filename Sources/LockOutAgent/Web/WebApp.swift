@@ -247,13 +247,14 @@ public struct WebApp: Sendable {
 
     // MARK: Responses
 
-    /// What every answer carries: not cached, not framed, nothing loaded from elsewhere, no referrer.
+    /// What every answer carries: not cached, not framed, nothing loaded from elsewhere, no referrer sent to
+    /// another site (`same-origin`: with `no-referrer` a browser sends its own forms with `Origin: null`).
     static let securityHeaders: HTTPHeaders = [
         "Cache-Control": "no-store",
         "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         "X-Content-Type-Options": "nosniff",
         "X-Frame-Options": "DENY",
-        "Referrer-Policy": "no-referrer",
+        "Referrer-Policy": "same-origin",
     ]
 
     static func html(_ document: String, status: Int = 200) -> HTTPResponse {

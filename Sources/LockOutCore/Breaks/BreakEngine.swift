@@ -225,21 +225,26 @@ public struct BreakEngine: Sendable {
             effects.append(.present(BreakNotifications.due(due, snoozeMinutes: settings.snoozeMinutes)))
         }
         if old.workingHours != settings.workingHours {
-            effects += applyNewWorkingHours(now: now)
+            effects += applyNewWorkingHours(replacing: old.workingHours, now: now)
         }
         return effects
     }
 
     /// New working hours take over the current run: inside a window it ends with the window,
     /// outside every window it stops now. Without working hours a run goes on until stopped.
-    mutating func applyNewWorkingHours(now: Date) -> [BreakEffect] {
+    ///
+    /// An engine the old schedule left idle (outside its windows, not stopped by hand for the window)
+    /// starts when the new schedule has no windows or a window that holds `now`: the schedule that kept
+    /// breaks off is gone.
+    mutating func applyNewWorkingHours(replacing old: WorkingHours?, now: Date) -> [BreakEffect] {
+        let idleForSchedule = record.state == .idle && old != nil && record.stoppedUntil == nil
         guard let hours = settings.workingHours else {
             record.scheduledUntil = nil
-            return []
+            return idleForSchedule ? start(now: now) : []
         }
         switch record.state {
         case .idle, .paused:
-            return []
+            return idleForSchedule && hours.window(containing: now, calendar: calendar) != nil ? start(now: now) : []
         case .running, .breakPending, .snoozed, .breakActive:
             if let window = hours.window(containing: now, calendar: calendar) {
                 record.scheduledUntil = window.end

@@ -153,6 +153,32 @@ struct BreakWorkingHoursTests {
         #expect(engine.nextDeadline(now: tuesday(16, 50)) == tuesday(17))
     }
 
+    @Test("removing the working hours while they keep breaks off starts breaks now")
+    func removingHoursStarts() throws {
+        var engine = idleEngine(at: tuesday(19))
+        _ = try engine.execute(.setWorkingHours(nil), now: tuesday(20))
+        #expect(engine.record.state == .running)
+        #expect(engine.record.scheduledUntil == nil)
+        #expect(engine.nextDeadline(now: tuesday(20)) == tuesday(20, 20))
+    }
+
+    @Test("new working hours whose window holds now start breaks until the window's end")
+    func newWindowNowStarts() throws {
+        var engine = idleEngine(at: tuesday(19))
+        let evenings = WorkingHours(windows: [3: .init(startMinute: 18 * 60, endMinute: 22 * 60)])
+        _ = try engine.execute(.setWorkingHours(evenings), now: tuesday(20))
+        #expect(engine.record.state == .running)
+        #expect(engine.record.scheduledUntil == tuesday(22))
+    }
+
+    @Test("breaks stopped by hand for the window stay stopped when the working hours are removed")
+    func stoppedByHandStays() throws {
+        var engine = scheduledRun(since: tuesday(9))
+        _ = try engine.execute(.stop, now: tuesday(10))
+        _ = try engine.execute(.setWorkingHours(nil), now: tuesday(11))
+        #expect(engine.record.state == .idle)
+    }
+
     @Test("a manual stop inside a window holds for the rest of that window")
     func manualStopHolds() throws {
         var engine = scheduledRun(since: tuesday(9))
