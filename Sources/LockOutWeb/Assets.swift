@@ -78,34 +78,113 @@ public enum Assets {
       .hours tr { display: flex; flex-wrap: wrap; gap: .25rem .5rem; padding: .4rem 0; border-bottom: 1px solid var(--line); }
       .hours th { flex-basis: 100%; } .hours th, .hours td { padding: 0; }
     }
-    @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }
+    .break-overlay { position: fixed; inset: 0; z-index: 20; display: flex; align-items: center; justify-content: center;
+      background: var(--bg); overflow-y: auto; padding: 1rem; }
+    .break-page { margin: 0; }
+    .break-panel { text-align: center; max-width: 34rem; width: 100%; }
+    .break-panel h1 { font-size: 2rem; margin: 0 0 .25rem; }
+    .break-body { font-size: 1.2rem; margin: 0 0 1rem; }
+    .breathing { display: flex; justify-content: center; margin: 1rem 0; }
+    .breath { width: 9rem; height: 9rem; border-radius: 50%; background: color-mix(in srgb, var(--accent) 22%, transparent);
+      display: flex; align-items: center; justify-content: center; animation: breathe 8s ease-in-out infinite; }
+    .eye { width: 4.5rem; fill: none; stroke: var(--accent); stroke-width: 3; }
+    .eye circle { fill: var(--accent); }
+    @keyframes breathe { 0%, 100% { transform: scale(.72); } 50% { transform: scale(1); } }
+    .ring { position: relative; width: 8rem; height: 8rem; margin: 0 auto 1rem; }
+    .ring svg { width: 100%; height: 100%; }
+    .ring-track { fill: none; stroke: var(--line); stroke-width: 6; }
+    .ring-fill { fill: none; stroke: var(--ok); stroke-width: 6; stroke-linecap: round; transition: stroke-dashoffset 1s linear; }
+    .ring-text { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
+      font-size: 1.6rem; font-variant-numeric: tabular-nums; }
+    .break-actions { justify-content: center; }
+    .break-actions button { font-size: 1.15rem; padding: .6rem 1.4rem; }
+    @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } .breath { transform: none; } }
     """
 
-    /// The page's one script: keeps `MM:SS` countdowns ticking — one wake-up a second, and only while a
-    /// countdown is on the page — and reloads the page when one runs out while it is open, so it shows
-    /// what the agent decided. Without it, pages work and update on reload.
+    /// The page's one script. It keeps `MM:SS` countdowns and the break ring ticking — one wake-up a
+    /// second, only while a countdown runs — and reloads the page when a countdown runs out. It listens to
+    /// the agent's event stream (`/events`, silent until something changes): a page that only shows what
+    /// the agent decides reloads, a page with a form fetches just the break screen. On the break screen
+    /// Enter is Done, S is Snooze and Escape does nothing. Without it, every page works and updates on reload.
     public static let script = """
     "use strict";
     (function () {
-      var loadedAt = Date.now();
       function text(ms) {
         var total = Math.max(0, Math.ceil(ms / 1000));
         var minutes = Math.floor(total / 60), seconds = total % 60;
         return (minutes < 10 ? "0" : "") + minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
       }
+      var ticking = false;
       function tick() {
-        var clocks = document.querySelectorAll("time.ticking[data-left]");
-        if (clocks.length === 0) { return; }
-        var elapsed = Date.now() - loadedAt, ended = false;
-        clocks.forEach(function (clock) {
-          var left = Number(clock.dataset.left) - elapsed;
-          clock.textContent = text(left * Number(clock.dataset.scale || 1));
-          if (left <= 0 && Number(clock.dataset.left) > 0) { ended = true; }
+        ticking = false;
+        var now = Date.now(), ended = false, running = false;
+        document.querySelectorAll("time.ticking[data-left]").forEach(function (clock) {
+          if (!clock.dataset.start) { clock.dataset.start = String(now); }
+          var left = Math.max(0, Number(clock.dataset.left) - (now - Number(clock.dataset.start)));
+          var scaled = left * Number(clock.dataset.scale || 1);
+          clock.textContent = text(scaled);
+          var ring = clock.parentNode.querySelector(".ring-fill");
+          if (ring) {
+            var fraction = Math.min(1, scaled / Number(ring.dataset.total));
+            ring.setAttribute("stroke-dashoffset", (Number(ring.dataset.circumference) * (1 - fraction)).toFixed(2));
+          }
+          if (left > 0) { running = true; }
+          else if (Number(clock.dataset.left) > 0 && !clock.hasAttribute("data-stay")) { ended = true; }
         });
-        if (ended) { setTimeout(function () { location.reload(); }, 1000); return; }
-        setTimeout(tick, 1000 - (elapsed % 1000) + 5);
+        if (ended) { setTimeout(function () { location.reload(); }, 1500); return; }
+        if (running) { ticking = true; setTimeout(tick, 1000 - (Date.now() % 1000) + 5); }
       }
-      document.addEventListener("DOMContentLoaded", tick);
+      function cover(on) {
+        ["header", "main", ".skip"].forEach(function (selector) {
+          var node = document.querySelector(selector);
+          if (node) { node.inert = on; }
+        });
+      }
+      function focusBreak() {
+        var done = document.querySelector("#break-screen button[data-key=Enter]");
+        if (done) { done.focus(); }
+      }
+      function editing() {
+        var active = document.activeElement;
+        return active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName);
+      }
+      function refresh() {
+        if (document.body.hasAttribute("data-live") && !editing()) { location.reload(); return; }
+        var back = encodeURIComponent(document.body.dataset.page || "/");
+        fetch("/break/panel?return=" + back, { credentials: "same-origin" }).then(function (response) {
+          return response.status === 200 ? response.text() : "";
+        }).then(function (html) {
+          var old = document.getElementById("break-screen");
+          if (old) { old.remove(); }
+          cover(html !== "");
+          if (html !== "") {
+            document.body.insertAdjacentHTML("beforeend", html);
+            focusBreak();
+            if (!ticking) { tick(); }
+          }
+        });
+      }
+      function watch() {
+        if (!window.EventSource) { return; }
+        var source = new EventSource("/events"), seen = null;
+        source.onmessage = function (event) {
+          if (seen !== null && event.data !== seen) { refresh(); }
+          seen = event.data;
+        };
+      }
+      document.addEventListener("keydown", function (event) {
+        var screen = document.getElementById("break-screen");
+        if (!screen || event.altKey || event.ctrlKey || event.metaKey) { return; }
+        if (event.key === "Escape") { event.preventDefault(); return; }
+        var key = event.key === "Enter" ? "Enter" : event.key.toLowerCase();
+        var button = screen.querySelector("button[data-key='" + key + "']");
+        if (button) { event.preventDefault(); button.click(); }
+      });
+      document.addEventListener("DOMContentLoaded", function () {
+        focusBreak();
+        tick();
+        watch();
+      });
     })();
     """
 }

@@ -2,18 +2,13 @@
 public enum Layout {
     /// A whole HTML document.
     public static func document(_ chrome: PageChrome, @HTMLBuilder content: () -> [HTMLNode]) -> String {
+        // While the break screen is up, the page under it takes no focus and no clicks.
+        let covered: String? = chrome.breakScreen == nil ? nil : ""
         let page = element("html", ["lang": "en"]) {
-            element("head") {
-                element("meta", ["charset": "utf-8"])
-                element("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
-                element("meta", ["name": "color-scheme", "content": "light dark"])
-                element("title") { "\(chrome.page.title) — LockOut" }
-                element("link", ["rel": "stylesheet", "href": Assets.stylesheetPath])
-                element("script", ["src": Assets.scriptPath, "defer": ""])
-            }
-            element("body") {
-                element("a", ["class": "skip", "href": "#main"]) { "Skip to content" }
-                element("header") {
+            head(title: chrome.page.title)
+            element("body", ["data-page": chrome.page.path, "data-live": chrome.page.isLive ? "" : nil]) {
+                element("a", ["class": "skip", "href": "#main", "inert": covered]) { "Skip to content" }
+                element("header", ["inert": covered]) {
                     element("p", ["class": "brand"]) { "LockOut" }
                     element("nav", ["aria-label": "Main"]) {
                         element("ul") {
@@ -25,7 +20,7 @@ public enum Layout {
                         }
                     }
                 }
-                element("main", ["id": "main", "tabindex": "-1"]) {
+                element("main", ["id": "main", "tabindex": "-1", "inert": covered]) {
                     element("h1") { chrome.page.title }
                     if let notice = chrome.notice {
                         element("p", ["class": notice.isError ? "notice error" : "notice", "role": notice.isError ? "alert" : "status"]) {
@@ -34,9 +29,32 @@ public enum Layout {
                     }
                     content()
                 }
+                if let model = chrome.breakScreen {
+                    BreakScreen.overlay(model, chrome: chrome, returnPath: chrome.page.path)
+                }
             }
         }
         return "<!doctype html>\n" + page.rendered()
+    }
+
+    /// A document without the navigation: the break screen on its own.
+    static func bare(title: String, chrome: PageChrome, bodyClass: String, @HTMLBuilder content: () -> [HTMLNode]) -> String {
+        let page = element("html", ["lang": "en"]) {
+            head(title: title)
+            element("body", ["class": bodyClass, "data-page": BreakScreen.path, "data-live": ""]) { content() }
+        }
+        return "<!doctype html>\n" + page.rendered()
+    }
+
+    private static func head(title: String) -> HTMLNode {
+        element("head") {
+            element("meta", ["charset": "utf-8"])
+            element("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
+            element("meta", ["name": "color-scheme", "content": "light dark"])
+            element("title") { "\(title) — LockOut" }
+            element("link", ["rel": "stylesheet", "href": Assets.stylesheetPath])
+            element("script", ["src": Assets.scriptPath, "defer": ""])
+        }
     }
 
     /// A form posting to `action` with the session's token, so that only the app's own pages can send it.

@@ -20,6 +20,12 @@ public enum WebPage: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the page shows only what the agent decides, so it reloads itself when that changes; pages
+    /// with forms a person may be filling in do not.
+    public var isLive: Bool {
+        self == .dashboard || self == .statistics
+    }
+
     /// The page served at `path`, nil when none is.
     public init?(path: String) {
         self.init(rawValue: path)
@@ -38,13 +44,18 @@ public struct PageChrome: Sendable {
     public let now: Date
     /// How many times faster than real time the agent's clock runs (1 but in tests and demonstrations).
     public let clockScale: Double
+    /// The break on screen, drawn over the page; nil when none is.
+    public var breakScreen: BreakScreen.Model?
 
-    public init(page: WebPage, csrfToken: String, notice: Notice? = nil, now: Date, clockScale: Double = 1) {
+    public init(
+        page: WebPage, csrfToken: String, notice: Notice? = nil, now: Date, clockScale: Double = 1, breakScreen: BreakScreen.Model? = nil
+    ) {
         self.page = page
         self.csrfToken = csrfToken
         self.notice = notice
         self.now = now
         self.clockScale = clockScale
+        self.breakScreen = breakScreen
     }
 
     /// A message at the top of a page.

@@ -33,6 +33,10 @@ public actor DeviceAgent {
     private var armedWallDeadline: Date?
     /// Told after every transition: family sync checks whether the day's summary changed.
     private var onStateChange: (@Sendable () -> Void)?
+    /// Open web pages, told when what they show may have changed (see `watchPages`).
+    var pageWatchers: [UUID: @Sendable (String) -> Void] = [:]
+    /// The page signature last told to the watchers.
+    var lastPageSignature: String?
 
     private var breakService: BreakService { service.breaks }
 
@@ -287,6 +291,7 @@ public actor DeviceAgent {
         armedWallDeadline = deadline.map(clock.wallDate(for:))
         timer.arm(at: armedWallDeadline)
         onStateChange?()
+        tellPages()
     }
 
     /// Sets what hears of every transition (family sync's summary check).

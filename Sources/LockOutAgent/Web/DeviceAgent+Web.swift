@@ -41,3 +41,38 @@ extension DeviceAgent {
     /// How many times faster than real time the agent's clock runs.
     public nonisolated var clockScale: Double { clock.scale }
 }
+
+extension DeviceAgent {
+    /// Tells `watcher` now, and after every transition that changes it, a short signature of what the
+    /// pages show (the breaks' state and the break on screen, the focus session's state, the gate's
+    /// status), so an open page updates itself only when something it shows changed.
+    public func watchPages(id: UUID, _ watcher: @escaping @Sendable (String) -> Void) {
+        pageWatchers[id] = watcher
+        watcher(pageSignature())
+    }
+
+    /// Stops telling the watcher `id`.
+    public func unwatchPages(id: UUID) {
+        pageWatchers.removeValue(forKey: id)
+    }
+
+    /// The number of open pages watching.
+    public var pageWatcherCount: Int { pageWatchers.count }
+
+    func tellPages() {
+        guard !pageWatchers.isEmpty else { return }
+        let signature = pageSignature()
+        guard signature != lastPageSignature else { return }
+        lastPageSignature = signature
+        for watcher in pageWatchers.values { watcher(signature) }
+    }
+
+    private func pageSignature() -> String {
+        let dashboard = try? dashboard()
+        let current = dashboard?.currentBreak.map { "\($0.kind.rawValue)-\($0.snoozeCount)" } ?? "-"
+        let focus = (try? focusScreen())?.state ?? "-"
+        let gate = gate.map { $0.record.status.isClosed ? "closed" : "open" } ?? "-"
+        let settings = (try? settings()).map { "\($0.hashValue)" } ?? "-"
+        return [dashboard?.state ?? "-", current, focus, gate, settings].joined(separator: ":")
+    }
+}

@@ -21,6 +21,9 @@ import NIOHTTP1
 /// | `/statistics.csv` | every day as CSV | |
 /// | `/settings` | Settings | the settings form |
 /// | `/actions/test-notification`, `/actions/sync` | | a test notification; a family sync round |
+/// | `/break` | the break screen on its own (a break window) | |
+/// | `/break/panel?return=/page` | the break screen to lay over a page, or 204 when no break is on screen | |
+/// | `/events` | server-sent events: a signature of what the pages show, sent when it changes | |
 public struct WebApp: Sendable {
     private let agent: DeviceAgent
     private let sessions: WebSessions
@@ -45,7 +48,9 @@ public struct WebApp: Sendable {
     /// The paths that take a form post.
     private static let postPaths: Set<String> = ["/actions/break", "/schedule", "/settings", "/actions/test-notification", "/actions/sync"]
     /// The paths that answer GET besides the pages.
-    private static let getPaths: Set<String> = ["/statistics.csv", "/login", Assets.stylesheetPath, Assets.scriptPath]
+    private static let getPaths: Set<String> = [
+        "/statistics.csv", "/login", "/events", BreakScreen.path, "/break/panel", Assets.stylesheetPath, Assets.scriptPath,
+    ]
 
     /// Answers one request.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -81,7 +86,47 @@ public struct WebApp: Sendable {
             case .refused(let refusal): return refusal
             }
         }
-        return await get(page, request: request, session: session)
+        switch request.path {
+        case "/events": return await events()
+        case BreakScreen.path, "/break/panel": return await breakScreen(request, session: session)
+        default: return await get(page, request: request, session: session)
+        }
+    }
+
+    // MARK: The break screen and live updates
+
+    private func breakScreen(_ request: HTTPRequest, session: WebSessions.Session) async -> HTTPResponse {
+        let chrome = await chrome(.dashboard, session)
+        if request.path == BreakScreen.path {
+            return Self.html(BreakScreen.page(chrome.breakScreen, chrome: chrome))
+        }
+        guard let model = chrome.breakScreen else { return HTTPResponse(status: 204, headers: Self.securityHeaders) }
+        let back = Self.returnPath(request.query["return"])
+        return Self.html(BreakScreen.overlay(model, chrome: chrome, returnPath: back).rendered())
+    }
+
+    /// The event stream an open page listens to: one `data:` line with the signature of what pages show,
+    /// then one each time it changes. Nothing is sent while nothing changes.
+    private func events() async -> HTTPResponse {
+        let id = UUID()
+        let agent = agent
+        let stream = HTTPBodyStream(onCancel: {
+            Task(executorPreference: agent.executor) { await agent.unwatchPages(id: id) }
+        })
+        stream.send(Data("retry: 3000\n\n".utf8))
+        await agent.watchPages(id: id) { signature in
+            stream.send(Data("data: \(signature)\n\n".utf8))
+        }
+        var response = HTTPResponse.stream(stream, contentType: "text/event-stream")
+        for (name, value) in Self.securityHeaders { response.headers.replaceOrAdd(name: name, value: value) }
+        return response
+    }
+
+    /// Where a break screen's buttons lead back to: a page of the app or the break screen, else the Dashboard.
+    static func returnPath(_ text: String?) -> String {
+        guard let text else { return WebPage.dashboard.path }
+        if text == BreakScreen.path { return text }
+        return WebPage(path: text)?.path ?? WebPage.dashboard.path
     }
 
     // MARK: Pages
@@ -135,7 +180,13 @@ public struct WebApp: Sendable {
 
     /// What `page` needs besides its screen: the session's form token, a notice, the agent's now and clock speed.
     private func chrome(_ page: WebPage, _ session: WebSessions.Session, notice: PageChrome.Notice? = nil) async -> PageChrome {
-        PageChrome(page: page, csrfToken: session.csrfToken, notice: notice, now: await agent.now(), clockScale: agent.clockScale)
+        var breakScreen: BreakScreen.Model?
+        if let dashboard = try? await agent.dashboard(), let settings = try? await agent.settings() {
+            breakScreen = BreakScreen.Model(dashboard: dashboard, settings: settings)
+        }
+        return PageChrome(
+            page: page, csrfToken: session.csrfToken, notice: notice, now: await agent.now(), clockScale: agent.clockScale, breakScreen: breakScreen
+        )
     }
 
     // MARK: Forms
@@ -151,7 +202,7 @@ public struct WebApp: Sendable {
                     } catch let refusal as BreakInputError {
                         return Self.html(try await dashboard(session: session, notice: .error(Self.sentence(refusal.description))), status: 409)
                     }
-                    return Self.redirect("/")
+                    return Self.redirect(Self.returnPath(fields["return"]))
                 case .failure(let refusal):
                     return Self.html(try await dashboard(session: session, notice: .error(refusal.form.errors["command"] ?? "The form was refused.")), status: 422)
                 }

@@ -16,15 +16,22 @@ struct WebHarness {
     let api: AgentAPI
     let web: WebApp
     let sessions: WebSessions
+    let timer = ManualDeadlineTimer()
 
     init(notifier: RecordingNotifier = RecordingNotifier()) async throws {
         fixture = try AgentFixture()
-        agent = fixture.makeAgent(notifier: notifier, timer: ManualDeadlineTimer())
+        agent = fixture.makeAgent(notifier: notifier, timer: timer)
         try await agent.start()
         let wall = fixture.wall
         sessions = WebSessions(now: { wall.now })
         api = AgentAPI(agent: agent, token: Self.token, web: sessions)
         web = WebApp(agent: agent, sessions: sessions, calendar: fixture.calendar, notifications: .desktop)
+    }
+
+    /// Moves the clock to the agent's next deadline and fires its timer: the next break falls due.
+    func breakFallsDue() async throws {
+        fixture.wall.set(try #require(timer.deadline))
+        await agent.timerFired(.deadlineReached)
     }
 
     /// A login link from the API, as `lockout open PAGE` asks for it.
