@@ -61,6 +61,16 @@ public enum Assets {
     .toggles form { display: flex; justify-content: space-between; align-items: center; padding: .35rem 0; border-bottom: 1px solid var(--line); }
     .toggles li:last-child form { border-bottom: 0; }
     .glance { margin: 0; padding-left: 1.2rem; }
+    .tasks { list-style: none; margin: 0 0 1rem; padding: 0; }
+    .tasks li { display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: center; padding: .4rem 0; border-bottom: 1px solid var(--line); }
+    .tasks li.done .task-title { text-decoration: line-through; color: var(--muted); }
+    .task-title { font-weight: 600; }
+    form.inline { display: inline-flex; gap: .4rem; margin-left: auto; }
+    h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
+    input[type=text], input[type=search], input[type=date] { padding: .35rem .5rem; border: 1px solid var(--line); border-radius: .4rem;
+      background: var(--bg); max-width: 100%; width: 22rem; }
+    .focus-ring .ticking { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; font-size: 1.6rem;
+      font-variant-numeric: tabular-nums; }
     table { border-collapse: collapse; }
     th, td { text-align: left; padding: .25rem .75rem .25rem 0; vertical-align: top; }
     .hours .field { margin: 0; }
@@ -180,7 +190,19 @@ public enum Assets {
         var button = screen.querySelector("button[data-key='" + key + "']");
         if (button) { event.preventDefault(); button.click(); }
       });
+      function fold(text) { return text.normalize("NFD").replace(/[\\u0300-\\u036f]/g, "").toLowerCase(); }
+      function liveSearch(input) {
+        var list = document.getElementById("activity-list");
+        if (!list) { return; }
+        input.addEventListener("input", function () {
+          var wanted = fold(input.value.trim());
+          list.querySelectorAll("li").forEach(function (item) {
+            item.hidden = wanted !== "" && fold(item.textContent).indexOf(wanted) < 0;
+          });
+        });
+      }
       document.addEventListener("DOMContentLoaded", function () {
+        document.querySelectorAll("input[data-live-search]").forEach(liveSearch);
         focusBreak();
         tick();
         watch();

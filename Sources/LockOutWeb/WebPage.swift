@@ -4,6 +4,7 @@ import Foundation
 public enum WebPage: String, CaseIterable, Sendable {
     case dashboard = "/"
     case schedule = "/schedule"
+    case focus = "/focus"
     case statistics = "/statistics"
     case settings = "/settings"
 
@@ -15,6 +16,7 @@ public enum WebPage: String, CaseIterable, Sendable {
         switch self {
         case .dashboard: "Dashboard"
         case .schedule: "Schedule"
+        case .focus: "Focus"
         case .statistics: "Statistics"
         case .settings: "Settings"
         }
@@ -23,7 +25,7 @@ public enum WebPage: String, CaseIterable, Sendable {
     /// Whether the page shows only what the agent decides, so it reloads itself when that changes; pages
     /// with forms a person may be filling in do not.
     public var isLive: Bool {
-        self == .dashboard || self == .statistics
+        self == .dashboard || self == .statistics || self == .focus
     }
 
     /// The page served at `path`, nil when none is.

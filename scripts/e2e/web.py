@@ -13,7 +13,8 @@ import time
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
 
-PAGES = [("Dashboard", "/"), ("Schedule", "/schedule"), ("Statistics", "/statistics"), ("Settings", "/settings")]
+PAGES = [("Dashboard", "/"), ("Schedule", "/schedule"), ("Focus", "/focus"), ("Statistics", "/statistics"), ("Settings", "/settings")]
+SUBPAGES = [("activities", "/focus/activities"), ("history", "/focus/history")]
 
 
 def step(text):
@@ -80,6 +81,10 @@ def main():
             expect(page.locator("h1")).to_have_text(name)
             page.screenshot(path=f"{args.screenshots}/{name.lower()}.png", full_page=True)
             check_accessibility(page, name)
+        for name, path in SUBPAGES:
+            page.goto(base + path)
+            page.screenshot(path=f"{args.screenshots}/focus-{name}.png", full_page=True)
+            check_accessibility(page, f"Focus {name}")
         narrow = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme="dark")
         small = narrow.new_page()
         small.goto(login_link(args))
@@ -151,6 +156,26 @@ def main():
         completed = int(today.locator("td").first.text_content())
         assert completed >= 1, f"Statistics counts {completed} completed breaks today"
         expect(page.locator(".figures")).to_contain_text("Total sessions")
+
+        step("a focus session started in the page counts down live, with its activity")
+        page.goto(base + "/focus/activities")
+        page.fill("#name", "Écriture")
+        page.click("button[value=add]")
+        page.fill("#q", "ecri")
+        expect(page.locator("#activity-list li:not([hidden])")).to_have_count(1)
+        page.goto(base + "/focus")
+        page.select_option("#focus-mode", "timer")
+        page.fill("#minutes", "25")
+        page.select_option("#focus-activity", "Écriture")
+        page.click("button[value=start]")
+        expect(page.locator(".label").first).to_contain_text("Écriture")
+        clock = page.locator(".focus-ring time.ticking")
+        first = clock.inner_text()
+        page.wait_for_function("t => document.querySelector('.focus-ring time.ticking').textContent !== t", arg=first, timeout=5000)
+        page.screenshot(path=f"{args.screenshots}/focus-running.png", full_page=True)
+        check_accessibility(page, "Focus (running)")
+        page.click("button[value=stop]")
+        expect(page.locator("#start-heading")).to_be_visible()
 
         step("a form from another origin is refused")
         forged = stranger.request.post(base + "/actions/break", form={"command": "stop"}, headers={"Origin": "http://evil.example"})

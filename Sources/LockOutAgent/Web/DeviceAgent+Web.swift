@@ -1,4 +1,5 @@
 import Foundation
+import LockOutWeb
 import LockOutCore
 
 extension DeviceAgent {
@@ -74,5 +75,46 @@ extension DeviceAgent {
         let gate = gate.map { $0.record.status.isClosed ? "closed" : "open" } ?? "-"
         let settings = (try? settings()).map { "\($0.hashValue)" } ?? "-"
         return [dashboard?.state ?? "-", current, focus, gate, settings].joined(separator: ":")
+    }
+}
+
+extension DeviceAgent {
+    /// Every activity, pinned first, then by name; those `filter` admits.
+    public func activities(_ filter: ActivityFilter = .all) throws -> [Activity] {
+        ActivityListing.list(try service.stores.activities.all(), filter: filter)
+    }
+
+    /// The collections activities are filed in.
+    public func activityCollections() throws -> [String] {
+        ActivityListing.collections(try service.stores.activities.all())
+    }
+
+    /// Carries out an Activities form; a duplicate or unknown name throws.
+    public func perform(_ action: ActivityAction) throws {
+        let store = service.stores.activities
+        switch action {
+        case .add(let name, let collection, let notes):
+            try store.add(Activity(id: ActivityID(rawValue: UUID()), name: name, collection: collection, notes: notes))
+        case .pin(let name, let pinned):
+            try store.setPinned(pinned, name: name)
+        case .remove(let name):
+            _ = try store.remove(name)
+        }
+        rearm()
+    }
+
+    /// The task list as the CLI lists it.
+    public func taskRows() throws -> [TaskRow] {
+        TaskListing.rows(try service.stores.tasks.all(), now: clock.now(), calendar: service.calendar)
+    }
+
+    /// Focus sessions `query` selects, newest first, as the history shows them.
+    public func focusHistory(_ query: FocusHistoryQuery) throws -> [FocusSessionDetail] {
+        try service.stores.history.sessions(query).map { FocusSessionDetail($0, calendar: service.calendar) }
+    }
+
+    /// One focus session, nil when there is none with `id`.
+    public func focusSession(_ id: FocusSessionID) throws -> FocusSessionDetail? {
+        try service.stores.history.session(id).map { FocusSessionDetail($0, calendar: service.calendar) }
     }
 }

@@ -46,16 +46,21 @@ public struct WebApp: Sendable {
     }
 
     /// The paths that take a form post.
-    private static let postPaths: Set<String> = ["/actions/break", "/schedule", "/settings", "/actions/test-notification", "/actions/sync"]
+    private static let postPaths: Set<String> = [
+        "/actions/break", "/schedule", "/settings", "/actions/test-notification", "/actions/sync",
+        "/actions/focus", "/actions/task", "/actions/activity",
+    ]
     /// The paths that answer GET besides the pages.
     private static let getPaths: Set<String> = [
         "/statistics.csv", "/login", "/events", BreakScreen.path, "/break/panel", Assets.stylesheetPath, Assets.scriptPath,
+        "/focus/activities", "/focus/history",
     ]
 
     /// Answers one request.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let page = WebPage(path: request.path)
-        let takesPost = Self.postPaths.contains(request.path), takesGet = page != nil || Self.getPaths.contains(request.path)
+        let takesPost = Self.postPaths.contains(request.path)
+        let takesGet = page != nil || Self.getPaths.contains(request.path) || Self.sessionID(request.path) != nil
         guard takesGet || takesPost else {
             return Self.html(Layout.message(title: "Not found", paragraphs: ["LockOut has no page at \(request.path)."]), status: 404)
         }
@@ -89,8 +94,17 @@ public struct WebApp: Sendable {
         switch request.path {
         case "/events": return await events()
         case BreakScreen.path, "/break/panel": return await breakScreen(request, session: session)
-        default: return await get(page, request: request, session: session)
+        case "/focus/activities", "/focus/history": return await focusPage(request, session: session)
+        default:
+            if let id = Self.sessionID(request.path) { return await focusSession(id, session: session) }
+            return await get(page, request: request, session: session)
         }
+    }
+
+    /// The session id of a `/focus/history/ID` path.
+    static func sessionID(_ path: String) -> FocusSessionID? {
+        guard path.hasPrefix("/focus/history/") else { return nil }
+        return UUID(uuidString: String(path.dropFirst("/focus/history/".count))).map(FocusSessionID.init(rawValue:))
     }
 
     // MARK: The break screen and live updates
@@ -151,6 +165,8 @@ public struct WebApp: Sendable {
                 }
                 let screen = StatisticsScreen(report: try await agent.statistics(range), chartWidth: BarChart.height)
                 return Self.html(StatisticsPage.render(screen, chrome: chrome), status: chrome.notice == nil ? 200 : 400)
+            case .focus?:
+                return Self.html(try await focus(form: .fresh, chrome: await chrome(.focus, session)))
             case .settings?:
                 let notice: PageChrome.Notice? = request.query["tested"] != nil ? .done("A test notification was sent.")
                     : request.query["saved"] != nil ? .done("Settings saved.") : request.query["synced"].map { .done($0) }
@@ -171,6 +187,49 @@ public struct WebApp: Sendable {
         let focus = try? await agent.focusScreen()
         let gate = try? await agent.gateScreen()
         return DashboardPage.render(screen, focus: focus, gate: gate, chrome: await chrome(.dashboard, session, notice: notice))
+    }
+
+    private func focus(form: FormState, chrome: PageChrome) async throws -> String {
+        let model = FocusPage.Model(screen: try await agent.focusScreen(), activities: try await agent.activities(), tasks: try await agent.taskRows())
+        return FocusPage.render(model, form: form, chrome: chrome)
+    }
+
+    private func focusPage(_ request: HTTPRequest, session: WebSessions.Session) async -> HTTPResponse {
+        do {
+            var chrome = await chrome(.focus, session)
+            if request.path == "/focus/activities" {
+                let search = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
+                let collection = request.query["collection"].flatMap { $0.isEmpty ? nil : $0 }
+                let filter = ActivityFilter(search: search, collection: collection)
+                return Self.html(ActivitiesPage.render(
+                    try await agent.activities(filter), filter: filter, collections: try await agent.activityCollections(), chrome: chrome
+                ))
+            }
+            let activity = request.query["activity"].flatMap { $0.isEmpty ? nil : $0 }
+            let from = request.query["from"].flatMap { $0.isEmpty ? nil : $0 }, to = request.query["to"].flatMap { $0.isEmpty ? nil : $0 }
+            var sessions: [FocusSessionDetail] = []
+            do {
+                let query = try FocusHistoryQuery(activity: activity, from: try from.map(TaskInput.date), to: try to.map(TaskInput.date))
+                sessions = try await agent.focusHistory(query)
+            } catch let error as FocusDataError {
+                chrome.notice = .error(WebForm.sentence(error.description))
+            }
+            let page = FocusHistoryPage.render(sessions, activities: try await agent.activities(), activity: activity, from: from, to: to, chrome: chrome)
+            return Self.html(page, status: chrome.notice == nil ? 200 : 400)
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func focusSession(_ id: FocusSessionID, session: WebSessions.Session) async -> HTTPResponse {
+        do {
+            guard let detail = try await agent.focusSession(id) else {
+                return Self.html(Layout.message(title: "Not found", paragraphs: ["There is no focus session \(id)."]), status: 404)
+            }
+            return Self.html(FocusHistoryPage.detail(detail, chrome: await chrome(.focus, session)))
+        } catch {
+            return Self.failure(error)
+        }
     }
 
     private func settings(form: FormState, chrome: PageChrome) async throws -> String {
@@ -223,6 +282,58 @@ public struct WebApp: Sendable {
                 case .failure(let refusal):
                     let chrome = await chrome(.settings, session, notice: .error(Self.refusedNotice(refusal)))
                     return Self.html(try await settings(form: refusal.form, chrome: chrome), status: 422)
+                }
+            case "/actions/focus":
+                switch FocusActionForm.command(fields) {
+                case .success(let command):
+                    do {
+                        _ = try await agent.perform(command)
+                    } catch let refusal as FocusInputError {
+                        let chrome = await chrome(.focus, session, notice: .error(WebForm.sentence(refusal.description)))
+                        return Self.html(try await focus(form: .fresh, chrome: chrome), status: 409)
+                    }
+                    return Self.redirect(WebPage.focus.path)
+                case .failure(let refusal):
+                    let chrome = await chrome(.focus, session, notice: .error(Self.refusedNotice(refusal)))
+                    return Self.html(try await focus(form: refusal.form, chrome: chrome), status: 422)
+                }
+            case "/actions/task":
+                switch TaskForm.command(fields, calendar: calendar) {
+                case .success(let command):
+                    do {
+                        _ = try await agent.perform(command)
+                    } catch let refusal as FocusDataError {
+                        let chrome = await chrome(.focus, session, notice: .error(WebForm.sentence(refusal.description)))
+                        return Self.html(try await focus(form: FormState(values: fields), chrome: chrome), status: 409)
+                    }
+                    return Self.redirect(WebPage.focus.path)
+                case .failure(let refusal):
+                    let chrome = await chrome(.focus, session, notice: .error(Self.refusedNotice(refusal)))
+                    return Self.html(try await focus(form: refusal.form, chrome: chrome), status: 422)
+                }
+            case "/actions/activity":
+                let chrome = await chrome(.focus, session)
+                switch ActivityAction.parse(fields) {
+                case .success(let action):
+                    do {
+                        try await agent.perform(action)
+                    } catch let refusal as FocusDataError {
+                        var refused = chrome
+                        refused.notice = .error(WebForm.sentence(refusal.description))
+                        let page = ActivitiesPage.render(
+                            try await agent.activities(), filter: .all, collections: try await agent.activityCollections(),
+                            form: FormState(values: fields), chrome: refused
+                        )
+                        return Self.html(page, status: 409)
+                    }
+                    return Self.redirect("/focus/activities")
+                case .failure(let refusal):
+                    var refused = chrome
+                    refused.notice = .error(Self.refusedNotice(refusal))
+                    let page = ActivitiesPage.render(
+                        try await agent.activities(), filter: .all, collections: try await agent.activityCollections(), form: refusal.form, chrome: refused
+                    )
+                    return Self.html(page, status: 422)
                 }
             case "/actions/test-notification":
                 await agent.presentTestNotification()
@@ -334,8 +445,6 @@ public struct WebApp: Sendable {
 
     /// `text` with its first letter capitalized and a full stop.
     static func sentence(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        let capitalized = first.uppercased() + text.dropFirst()
-        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
+        WebForm.sentence(text)
     }
 }
