@@ -61,6 +61,17 @@ public enum Assets {
     .toggles form { display: flex; justify-content: space-between; align-items: center; padding: .35rem 0; border-bottom: 1px solid var(--line); }
     .toggles li:last-child form { border-bottom: 0; }
     .glance { margin: 0; padding-left: 1.2rem; }
+    .goals { list-style: none; display: flex; flex-wrap: wrap; gap: 1.5rem; margin: 1rem 0 0; padding: 0; }
+    .goal { margin: 0; width: 10rem; text-align: center; }
+    .goal svg { width: 7rem; height: 7rem; }
+    .goal .ring-fill { stroke: var(--accent); transition: none; }
+    .goal.met .ring-fill { stroke: var(--ok); }
+    .ring-label { font-size: 18px; fill: var(--text); }
+    .badge { display: inline-block; margin-left: .4rem; padding: 0 .5rem; border-radius: 1rem; background: var(--ok); color: var(--on-ok);
+      font-size: .85rem; font-weight: 600; }
+    .code { font-size: 1.4rem; letter-spacing: .2em; font-variant-numeric: tabular-nums; }
+    .goal-form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; width: 100%; }
+    .goal-form label { flex: 1 1 14rem; }
     .tasks { list-style: none; margin: 0 0 1rem; padding: 0; }
     .tasks li { display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: center; padding: .4rem 0; border-bottom: 1px solid var(--line); }
     .tasks li.done .task-title { text-decoration: line-through; color: var(--muted); }

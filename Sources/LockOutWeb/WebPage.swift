@@ -5,6 +5,7 @@ public enum WebPage: String, CaseIterable, Sendable {
     case dashboard = "/"
     case schedule = "/schedule"
     case focus = "/focus"
+    case gate = "/gate"
     case statistics = "/statistics"
     case settings = "/settings"
 
@@ -17,6 +18,7 @@ public enum WebPage: String, CaseIterable, Sendable {
         case .dashboard: "Dashboard"
         case .schedule: "Schedule"
         case .focus: "Focus"
+        case .gate: "Gate"
         case .statistics: "Statistics"
         case .settings: "Settings"
         }
@@ -25,7 +27,7 @@ public enum WebPage: String, CaseIterable, Sendable {
     /// Whether the page shows only what the agent decides, so it reloads itself when that changes; pages
     /// with forms a person may be filling in do not.
     public var isLive: Bool {
-        self == .dashboard || self == .statistics || self == .focus
+        self == .dashboard || self == .statistics || self == .focus || self == .gate
     }
 
     /// The page served at `path`, nil when none is.

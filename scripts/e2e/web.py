@@ -13,7 +13,8 @@ import time
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
 
-PAGES = [("Dashboard", "/"), ("Schedule", "/schedule"), ("Focus", "/focus"), ("Statistics", "/statistics"), ("Settings", "/settings")]
+PAGES = [("Dashboard", "/"), ("Schedule", "/schedule"), ("Focus", "/focus"), ("Gate", "/gate"), ("Statistics", "/statistics"),
+         ("Settings", "/settings")]
 SUBPAGES = [("activities", "/focus/activities"), ("history", "/focus/history")]
 
 
@@ -176,6 +177,16 @@ def main():
         check_accessibility(page, "Focus (running)")
         page.click("button[value=stop]")
         expect(page.locator("#start-heading")).to_be_visible()
+
+        step("a program is blocked from the Gate page; a shell is refused with the reason")
+        page.goto(base + "/gate")
+        page.fill("#executable", "steam")
+        page.click("button[value=block]")
+        expect(page.locator("#blocked-list")).to_contain_text("steam")
+        page.fill("#executable", "bash")
+        page.click("button[value=block]")
+        expect(page.locator("#executable-error")).to_contain_text("can never be blocked")
+        page.screenshot(path=f"{args.screenshots}/gate-refused.png", full_page=True)
 
         step("a form from another origin is refused")
         forged = stranger.request.post(base + "/actions/break", form={"command": "stop"}, headers={"Origin": "http://evil.example"})

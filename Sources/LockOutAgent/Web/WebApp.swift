@@ -48,7 +48,7 @@ public struct WebApp: Sendable {
     /// The paths that take a form post.
     private static let postPaths: Set<String> = [
         "/actions/break", "/schedule", "/settings", "/actions/test-notification", "/actions/sync",
-        "/actions/focus", "/actions/task", "/actions/activity",
+        "/actions/focus", "/actions/task", "/actions/activity", "/actions/gate",
     ]
     /// The paths that answer GET besides the pages.
     private static let getPaths: Set<String> = [
@@ -167,6 +167,8 @@ public struct WebApp: Sendable {
                 return Self.html(StatisticsPage.render(screen, chrome: chrome), status: chrome.notice == nil ? 200 : 400)
             case .focus?:
                 return Self.html(try await focus(form: .fresh, chrome: await chrome(.focus, session)))
+            case .gate?:
+                return Self.html(GatePage.render(try await agent.gateScreen(), chrome: await chrome(.gate, session)))
             case .settings?:
                 let notice: PageChrome.Notice? = request.query["tested"] != nil ? .done("A test notification was sent.")
                     : request.query["saved"] != nil ? .done("Settings saved.") : request.query["synced"].map { .done($0) }
@@ -334,6 +336,23 @@ public struct WebApp: Sendable {
                         try await agent.activities(), filter: .all, collections: try await agent.activityCollections(), form: refusal.form, chrome: refused
                     )
                     return Self.html(page, status: 422)
+                }
+            case "/actions/gate":
+                switch GateForm.command(fields) {
+                case .success(let command):
+                    do {
+                        _ = try await agent.perform(command)
+                    } catch let refusal as GateInputError {
+                        let message = WebForm.sentence(refusal.description)
+                        let field = if case .block = command { "executable" } else if case .enterCode = command { "code" } else { "" }
+                        let form = FormState(values: fields, errors: field.isEmpty ? [:] : [field: message])
+                        let chrome = await chrome(.gate, session, notice: .error(message))
+                        return Self.html(GatePage.render(try await agent.gateScreen(), form: form, chrome: chrome), status: 409)
+                    }
+                    return Self.redirect(WebPage.gate.path)
+                case .failure(let refusal):
+                    let chrome = await chrome(.gate, session, notice: .error(refusal.form.errors.values.first ?? "The form was refused."))
+                    return Self.html(GatePage.render(try await agent.gateScreen(), form: refusal.form, chrome: chrome), status: 422)
                 }
             case "/actions/test-notification":
                 await agent.presentTestNotification()
