@@ -69,6 +69,11 @@ public enum Assets {
     .ring-label { font-size: 18px; fill: var(--text); }
     .badge { display: inline-block; margin-left: .4rem; padding: 0 .5rem; border-radius: 1rem; background: var(--ok); color: var(--on-ok);
       font-size: .85rem; font-weight: 600; }
+    .badge.off { background: var(--skipped); color: var(--on-ok); }
+    .qr { width: 16rem; max-width: 100%; height: auto; display: block; margin: 1rem 0; }
+    textarea { width: 100%; font: inherit; font-family: ui-monospace, monospace; padding: .4rem; border: 1px solid var(--line); border-radius: .4rem;
+      background: var(--bg); color: inherit; }
+    h4 { margin: 1rem 0 .25rem; }
     .code { font-size: 1.4rem; letter-spacing: .2em; font-variant-numeric: tabular-nums; }
     .goal-form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; width: 100%; }
     .goal-form label { flex: 1 1 14rem; }

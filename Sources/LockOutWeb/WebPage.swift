@@ -6,6 +6,7 @@ public enum WebPage: String, CaseIterable, Sendable {
     case schedule = "/schedule"
     case focus = "/focus"
     case gate = "/gate"
+    case family = "/family"
     case statistics = "/statistics"
     case settings = "/settings"
 
@@ -19,6 +20,7 @@ public enum WebPage: String, CaseIterable, Sendable {
         case .schedule: "Schedule"
         case .focus: "Focus"
         case .gate: "Gate"
+        case .family: "Family"
         case .statistics: "Statistics"
         case .settings: "Settings"
         }

@@ -14,7 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
 
 PAGES = [("Dashboard", "/"), ("Schedule", "/schedule"), ("Focus", "/focus"), ("Gate", "/gate"), ("Statistics", "/statistics"),
-         ("Settings", "/settings")]
+         ("Family", "/family"), ("Settings", "/settings")]
 SUBPAGES = [("activities", "/focus/activities"), ("history", "/focus/history")]
 
 

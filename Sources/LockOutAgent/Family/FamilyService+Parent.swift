@@ -2,14 +2,6 @@ import Foundation
 import LockOutCore
 import LockOutStore
 
-/// A command a parent sent, with what became of it.
-public struct SentCommand: Codable, Hashable, Sendable {
-    public let command: ConfigurationCommand
-    public let status: CommandStatus
-    public let reason: String?
-    public let executedAt: Date?
-}
-
 extension FamilyService {
     /// The family's devices, as the server lists them.
     public func devices() throws -> [RegisteredDevice] {

@@ -108,7 +108,7 @@ extension AgentHost {
         }
         return WebApp(
             agent: agent, sessions: sessions, calendar: service.calendar, familySync: familySync,
-            familyStatus: { try? familyService?.status() }, notifications: notifications
+            familyStatus: { try? familyService?.status() }, notifications: notifications, family: familyService.map(FamilyWeb.init)
         )
     }
 

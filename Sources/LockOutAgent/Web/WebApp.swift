@@ -31,12 +31,14 @@ public struct WebApp: Sendable {
     private let familySync: FamilySyncRunner?
     private let familyStatus: @Sendable () -> FamilySyncStatus?
     private let notifications: SettingsPage.Extras.NotificationState
+    private let family: FamilyWeb?
 
     public init(
         agent: DeviceAgent, sessions: WebSessions, calendar: Calendar, familySync: FamilySyncRunner? = nil,
         familyStatus: @escaping @Sendable () -> FamilySyncStatus? = { nil },
-        notifications: SettingsPage.Extras.NotificationState
+        notifications: SettingsPage.Extras.NotificationState, family: FamilyWeb? = nil
     ) {
+        self.family = family
         self.agent = agent
         self.sessions = sessions
         self.calendar = calendar
@@ -48,7 +50,7 @@ public struct WebApp: Sendable {
     /// The paths that take a form post.
     private static let postPaths: Set<String> = [
         "/actions/break", "/schedule", "/settings", "/actions/test-notification", "/actions/sync",
-        "/actions/focus", "/actions/task", "/actions/activity", "/actions/gate",
+        "/actions/focus", "/actions/task", "/actions/activity", "/actions/gate", "/actions/family",
     ]
     /// The paths that answer GET besides the pages.
     private static let getPaths: Set<String> = [
@@ -61,6 +63,7 @@ public struct WebApp: Sendable {
         let page = WebPage(path: request.path)
         let takesPost = Self.postPaths.contains(request.path)
         let takesGet = page != nil || Self.getPaths.contains(request.path) || Self.sessionID(request.path) != nil
+            || Self.deviceID(request.path) != nil
         guard takesGet || takesPost else {
             return Self.html(Layout.message(title: "Not found", paragraphs: ["LockOut has no page at \(request.path)."]), status: 404)
         }
@@ -97,8 +100,15 @@ public struct WebApp: Sendable {
         case "/focus/activities", "/focus/history": return await focusPage(request, session: session)
         default:
             if let id = Self.sessionID(request.path) { return await focusSession(id, session: session) }
+            if let id = Self.deviceID(request.path) { return await familyDevice(id, request: request, session: session) }
             return await get(page, request: request, session: session)
         }
+    }
+
+    /// The device id of a `/family/device/ID` path.
+    static func deviceID(_ path: String) -> DeviceID? {
+        guard path.hasPrefix("/family/device/") else { return nil }
+        return UUID(uuidString: String(path.dropFirst("/family/device/".count))).map(DeviceID.init(rawValue:))
     }
 
     /// The session id of a `/focus/history/ID` path.
@@ -167,6 +177,8 @@ public struct WebApp: Sendable {
                 return Self.html(StatisticsPage.render(screen, chrome: chrome), status: chrome.notice == nil ? 200 : 400)
             case .focus?:
                 return Self.html(try await focus(form: .fresh, chrome: await chrome(.focus, session)))
+            case .family?:
+                return await familyPage(chrome: await chrome(.family, session))
             case .gate?:
                 return Self.html(GatePage.render(try await agent.gateScreen(), chrome: await chrome(.gate, session)))
             case .settings?:
@@ -231,6 +243,91 @@ public struct WebApp: Sendable {
             return Self.html(FocusHistoryPage.detail(detail, chrome: await chrome(.focus, session)))
         } catch {
             return Self.failure(error)
+        }
+    }
+
+    // MARK: Family
+
+    private func familyPage(form: FormState = .fresh, chrome: PageChrome, status: Int = 200) async -> HTTPResponse {
+        guard let family else {
+            return Self.html(Layout.message(title: "Family", paragraphs: ["This agent runs without family sync."]), status: 404)
+        }
+        do {
+            return Self.html(FamilyPage.render(try await family.model(), form: form, chrome: chrome, calendar: calendar), status: status)
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func familyDevice(_ id: DeviceID, request: HTTPRequest, session: WebSessions.Session, form: FormState = .fresh,
+                              notice: PageChrome.Notice? = nil, status: Int = 200) async -> HTTPResponse {
+        guard let family else { return Self.html(Layout.message(title: "Not found", paragraphs: ["This agent runs without family sync."]), status: 404) }
+        let days = request.query["days"].flatMap(Int.init).flatMap { [7, 14, 30].contains($0) ? $0 : nil } ?? 7
+        let now = await agent.now()
+        let calendar = calendar
+        var chrome = await chrome(.family, session, notice: notice)
+        do {
+            let (device, summaries, commands) = try await family.run { service in
+                let (device, summaries) = try service.usage(id.description, days: days, today: LocalDate(now, in: calendar), calendar: calendar)
+                return (device, summaries, try service.sentCommands(to: device.deviceID))
+            }
+            return Self.html(FamilyDevicePage.render(device, summaries: summaries, days: days, commands: commands, form: form, chrome: chrome, calendar: calendar), status: status)
+        } catch {
+            guard let message = FamilyRefusal.message(error) else { return Self.failure(error) }
+            chrome.notice = .error(message)
+            return await familyPage(chrome: chrome, status: 409)
+        }
+    }
+
+    private func familyAction(_ fields: [String: String], session: WebSessions.Session) async -> HTTPResponse {
+        guard let family else { return Self.html(Layout.message(title: "Not found", paragraphs: ["This agent runs without family sync."]), status: 404) }
+        let calendar = calendar
+        do {
+            switch fields["command"] {
+            case "setup":
+                guard let mode = fields["mode"].flatMap(DeviceMode.init(rawValue:)) else { throw FamilyInputError.unknownMode(fields["mode"] ?? "") }
+                _ = try await family.run { try $0.setup(mode, name: nil) }
+            case "create":
+                let server = fields["server"] ?? ""
+                _ = try await family.run { try $0.create(server: server) }
+                _ = await familySync?.syncNowAsync()
+            case "join":
+                let payload = (fields["payload"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                _ = try await family.run { try $0.join(payload: payload) }
+                _ = await familySync?.syncNowAsync()
+            case "pair":
+                let mode = fields["mode"].flatMap(DeviceMode.init(rawValue:)) ?? .childDevice
+                let pairing = try await family.run { try $0.pair(mode: mode) }
+                return Self.html(FamilyPage.pairing(pairing, chrome: await chrome(.family, session), calendar: calendar))
+            case "revoke":
+                let device = fields["device"] ?? ""
+                _ = try await family.run { try $0.revoke(device) }
+            case "send":
+                guard let device = fields["device"].flatMap({ UUID(uuidString: $0) }).map(DeviceID.init(rawValue:)) else {
+                    throw FamilyInputError.unknownDevice(fields["device"] ?? "")
+                }
+                let request = HTTPRequest(method: .GET, path: "/family/device/\(device)")
+                switch FamilyForm.change(fields) {
+                case .success(let change):
+                    do {
+                        _ = try await family.run { try $0.send(change, to: device.description) }
+                    } catch {
+                        guard let message = FamilyRefusal.message(error) else { throw error }
+                        return await familyDevice(device, request: request, session: session, form: FormState(values: fields), notice: .error(message), status: 409)
+                    }
+                    return Self.redirect("/family/device/\(device)")
+                case .failure(let refusal):
+                    return await familyDevice(device, request: request, session: session, form: refusal.form,
+                                              notice: .error(Self.refusedNotice(refusal)), status: 422)
+                }
+            default:
+                throw FamilyInputError.invalidValue("the form named no action")
+            }
+            return Self.redirect(WebPage.family.path)
+        } catch {
+            guard let message = FamilyRefusal.message(error) else { return Self.failure(error) }
+            let field = fields["command"] == "create" ? "server" : fields["command"] == "join" ? "payload" : "command"
+            return await familyPage(form: FormState(values: fields, errors: [field: message]), chrome: await chrome(.family, session, notice: .error(message)), status: 409)
         }
     }
 
@@ -354,6 +451,8 @@ public struct WebApp: Sendable {
                     let chrome = await chrome(.gate, session, notice: .error(refusal.form.errors.values.first ?? "The form was refused."))
                     return Self.html(GatePage.render(try await agent.gateScreen(), form: refusal.form, chrome: chrome), status: 422)
                 }
+            case "/actions/family":
+                return await familyAction(fields, session: session)
             case "/actions/test-notification":
                 await agent.presentTestNotification()
                 return Self.redirect("/settings?tested=1")

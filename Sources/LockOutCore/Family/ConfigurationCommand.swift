@@ -48,3 +48,18 @@ public struct CommandAcknowledgement: Codable, Hashable, Sendable {
         self.executedAt = executedAt
     }
 }
+
+/// A command a parent sent, with what became of it.
+public struct SentCommand: Codable, Hashable, Sendable {
+    public let command: ConfigurationCommand
+    public let status: CommandStatus
+    public let reason: String?
+    public let executedAt: Date?
+
+    public init(command: ConfigurationCommand, status: CommandStatus, reason: String?, executedAt: Date?) {
+        self.command = command
+        self.status = status
+        self.reason = reason
+        self.executedAt = executedAt
+    }
+}
