@@ -74,6 +74,14 @@ public enum Assets {
     textarea { width: 100%; font: inherit; font-family: ui-monospace, monospace; padding: .4rem; border: 1px solid var(--line); border-radius: .4rem;
       background: var(--bg); color: inherit; }
     h4 { margin: 1rem 0 .25rem; }
+    .onboarding { max-width: 34rem; margin: 2rem auto; text-align: center; }
+    .onboarding .field.check { justify-content: center; }
+    .onboarding .actions { justify-content: center; }
+    .onboarding-picture { display: flex; justify-content: center; min-height: 1rem; }
+    .eye.big { width: 8rem; }
+    .gate-picture { width: 8rem; height: 8rem; }
+    .button-link { display: inline-block; padding: .45rem .9rem; border-radius: .4rem; border: 1px solid var(--line); text-decoration: none; }
+    .button-link.primary { background: var(--accent); border-color: var(--accent); color: var(--accent-text); font-weight: 600; }
     .code { font-size: 1.4rem; letter-spacing: .2em; font-variant-numeric: tabular-nums; }
     .goal-form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; width: 100%; }
     .goal-form label { flex: 1 1 14rem; }

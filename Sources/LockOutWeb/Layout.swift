@@ -38,10 +38,13 @@ public enum Layout {
     }
 
     /// A document without the navigation: the break screen on its own.
-    static func bare(title: String, chrome: PageChrome, bodyClass: String, @HTMLBuilder content: () -> [HTMLNode]) -> String {
+    static func bare(
+        title: String, chrome: PageChrome, bodyClass: String, page path: String = BreakScreen.path, live: Bool = true,
+        @HTMLBuilder content: () -> [HTMLNode]
+    ) -> String {
         let page = element("html", ["lang": "en"]) {
             head(title: title)
-            element("body", ["class": bodyClass, "data-page": BreakScreen.path, "data-live": ""]) { content() }
+            element("body", ["class": bodyClass, "data-page": path, "data-live": live ? "" : nil]) { content() }
         }
         return "<!doctype html>\n" + page.rendered()
     }

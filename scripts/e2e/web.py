@@ -64,8 +64,21 @@ def main():
         assert "lockout open" in stranger.content()
         assert "Eye Break" not in stranger.content()
 
-        step("the one-time link signs in and lands on the Dashboard; a second use is refused")
+        step("the one-time link signs in; the first open shows the three onboarding pages, then the Dashboard")
         page.goto(link)
+        expect(page.locator("h1")).to_have_text("Rest your eyes: 20-20-20")
+        check_accessibility(page, "onboarding 1")
+        page.screenshot(path=f"{args.screenshots}/onboarding-1.png", full_page=True)
+        page.get_by_role("link", name="Next").click()
+        expect(page.locator("h1")).to_have_text("Micro and long breaks")
+        page.screenshot(path=f"{args.screenshots}/onboarding-2.png", full_page=True)
+        page.get_by_role("link", name="Next").click()
+        expect(page.locator("h1")).to_have_text("Choose your breaks")
+        check_accessibility(page, "onboarding 3")
+        page.screenshot(path=f"{args.screenshots}/onboarding-3.png", full_page=True)
+        page.get_by_role("button", name="Send a test notification").click()
+        expect(page.locator("[role=status]")).to_contain_text("test notification was sent")
+        page.get_by_role("button", name="Get Started").click()
         expect(page.locator("h1")).to_have_text("Dashboard")
         expect(page.locator(".label")).to_contain_text("Next: Eye Break")
         reused = stranger.goto(link)
@@ -75,6 +88,16 @@ def main():
         clock = page.locator("time.ticking").first
         first = clock.inner_text()
         page.wait_for_function("t => document.querySelector('time.ticking').textContent !== t", arg=first, timeout=5000)
+
+        step("the Gate page first shows the gate's four onboarding pages")
+        page.goto(base + "/gate")
+        expect(page.locator("h1")).to_have_text("Earn your screen time")
+        for title in ["Your health data", "Programs to block", "All set"]:
+            page.click("a.primary, a:has-text('Next')")
+            expect(page.locator("h1")).to_have_text(title)
+            check_accessibility(page, f"gate onboarding: {title}")
+        page.get_by_role("button", name="Get Started").click()
+        expect(page.locator("h1")).to_have_text("Gate")
 
         step("every page renders, passes axe, and fits 360 px and 200 % zoom")
         for name, path in PAGES:

@@ -108,7 +108,8 @@ extension AgentHost {
         }
         return WebApp(
             agent: agent, sessions: sessions, calendar: service.calendar, familySync: familySync,
-            familyStatus: { try? familyService?.status() }, notifications: notifications, family: familyService.map(FamilyWeb.init)
+            familyStatus: { try? familyService?.status() }, notifications: notifications, family: familyService.map(FamilyWeb.init),
+            preferences: WebPreferences(directory: directory)
         )
     }
 

@@ -32,13 +32,16 @@ public struct WebApp: Sendable {
     private let familyStatus: @Sendable () -> FamilySyncStatus?
     private let notifications: SettingsPage.Extras.NotificationState
     private let family: FamilyWeb?
+    private let preferences: WebPreferences
 
     public init(
         agent: DeviceAgent, sessions: WebSessions, calendar: Calendar, familySync: FamilySyncRunner? = nil,
         familyStatus: @escaping @Sendable () -> FamilySyncStatus? = { nil },
-        notifications: SettingsPage.Extras.NotificationState, family: FamilyWeb? = nil
+        notifications: SettingsPage.Extras.NotificationState, family: FamilyWeb? = nil,
+        preferences: WebPreferences = WebPreferences(onboarded: true, gateOnboarded: true)
     ) {
         self.family = family
+        self.preferences = preferences
         self.agent = agent
         self.sessions = sessions
         self.calendar = calendar
@@ -50,12 +53,12 @@ public struct WebApp: Sendable {
     /// The paths that take a form post.
     private static let postPaths: Set<String> = [
         "/actions/break", "/schedule", "/settings", "/actions/test-notification", "/actions/sync",
-        "/actions/focus", "/actions/task", "/actions/activity", "/actions/gate", "/actions/family",
+        "/actions/focus", "/actions/task", "/actions/activity", "/actions/gate", "/actions/family", "/actions/onboarding",
     ]
     /// The paths that answer GET besides the pages.
     private static let getPaths: Set<String> = [
         "/statistics.csv", "/login", "/events", BreakScreen.path, "/break/panel", Assets.stylesheetPath, Assets.scriptPath,
-        "/focus/activities", "/focus/history",
+        "/focus/activities", "/focus/history", OnboardingPages.Flow.breaks.path, OnboardingPages.Flow.gate.path,
     ]
 
     /// Answers one request.
@@ -98,6 +101,7 @@ public struct WebApp: Sendable {
         case "/events": return await events()
         case BreakScreen.path, "/break/panel": return await breakScreen(request, session: session)
         case "/focus/activities", "/focus/history": return await focusPage(request, session: session)
+        case OnboardingPages.Flow.breaks.path, OnboardingPages.Flow.gate.path: return await onboarding(request, session: session)
         default:
             if let id = Self.sessionID(request.path) { return await focusSession(id, session: session) }
             if let id = Self.deviceID(request.path) { return await familyDevice(id, request: request, session: session) }
@@ -159,6 +163,7 @@ public struct WebApp: Sendable {
         do {
             switch page {
             case .dashboard?:
+                guard preferences.onboarded else { return Self.redirect(OnboardingPages.Flow.breaks.path) }
                 return Self.html(try await dashboard(session: session, notice: nil))
             case .schedule?:
                 let chrome = await chrome(.schedule, session, notice: request.query["saved"] != nil ? .done("Schedule saved.") : nil)
@@ -180,6 +185,7 @@ public struct WebApp: Sendable {
             case .family?:
                 return await familyPage(chrome: await chrome(.family, session))
             case .gate?:
+                guard preferences.gateOnboarded else { return Self.redirect(OnboardingPages.Flow.gate.path) }
                 return Self.html(GatePage.render(try await agent.gateScreen(), chrome: await chrome(.gate, session)))
             case .settings?:
                 let notice: PageChrome.Notice? = request.query["tested"] != nil ? .done("A test notification was sent.")
@@ -244,6 +250,64 @@ public struct WebApp: Sendable {
         } catch {
             return Self.failure(error)
         }
+    }
+
+    // MARK: Onboarding
+
+    private func onboarding(_ request: HTTPRequest, session: WebSessions.Session, form: FormState = .fresh,
+                            notice: PageChrome.Notice? = nil, status: Int = 200) async -> HTTPResponse {
+        let flow: OnboardingPages.Flow = request.path == OnboardingPages.Flow.gate.path ? .gate : .breaks
+        let step = request.query["step"].flatMap(Int.init) ?? 1
+        let notice = notice ?? (request.query["tested"] != nil ? .done("A test notification was sent: did it show on your desktop?") : nil)
+        do {
+            let toggles = try await agent.dashboard().toggles
+            let chrome = await chrome(flow == .gate ? .gate : .dashboard, session, notice: notice)
+            return Self.html(OnboardingPages.render(flow, step: step, toggles: toggles, form: form, chrome: chrome), status: status)
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    private func finishOnboarding(_ fields: [String: String], session: WebSessions.Session) async -> HTTPResponse {
+        do {
+            switch fields["flow"] {
+            case "breaks":
+                try await agent.perform(BreakKind.allCases.map { kind in
+                    BreakCommand.setKind(kind, intervalMinutes: nil, durationSeconds: nil, enabled: fields[kind.rawValue] != nil)
+                })
+                preferences.finishOnboarding()
+                return Self.redirect(WebPage.dashboard.path)
+            case "gate-block":
+                let executable = (fields["executable"] ?? "").trimmingCharacters(in: .whitespaces)
+                if !executable.isEmpty {
+                    do {
+                        _ = try await agent.perform(GateCommand.block(BlockedApp(executable: executable)))
+                    } catch let refusal as GateInputError {
+                        let message = WebForm.sentence(refusal.description)
+                        let request = HTTPRequest(method: .GET, path: OnboardingPages.Flow.gate.path, query: ["step": "3"])
+                        return await onboarding(request, session: session, form: FormState(values: fields, errors: ["executable": message]),
+                                                notice: .error(message), status: 409)
+                    }
+                }
+                return Self.redirect(OnboardingPages.Flow.gate.path + "?step=4")
+            case "gate":
+                preferences.finishGateOnboarding()
+                return Self.redirect(WebPage.gate.path)
+            default:
+                return Self.html(Layout.message(title: "Form refused", paragraphs: ["The form named no onboarding step."]), status: 422)
+            }
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// Whether `path` is a step of an onboarding flow, like `/welcome?step=3`.
+    static func isOnboardingStep(_ path: String) -> Bool {
+        for flow in [OnboardingPages.Flow.breaks, .gate] {
+            let prefix = flow.path + "?step="
+            if path.hasPrefix(prefix), let step = Int(path.dropFirst(prefix.count)), (1...flow.pages.count).contains(step) { return true }
+        }
+        return false
     }
 
     // MARK: Family
@@ -455,7 +519,10 @@ public struct WebApp: Sendable {
                 return await familyAction(fields, session: session)
             case "/actions/test-notification":
                 await agent.presentTestNotification()
+                if let back = fields["return"], Self.isOnboardingStep(back) { return Self.redirect(back + "&tested=1") }
                 return Self.redirect("/settings?tested=1")
+            case "/actions/onboarding":
+                return await finishOnboarding(fields, session: session)
             default:
                 guard let familySync else {
                     return Self.html(Layout.message(title: "Not in a family", paragraphs: ["This device is in no family: there is nothing to sync."]), status: 409)

@@ -18,14 +18,17 @@ struct WebHarness {
     let sessions: WebSessions
     let timer = ManualDeadlineTimer()
 
-    init(notifier: RecordingNotifier = RecordingNotifier(), family: FamilyService? = nil) async throws {
+    init(
+        notifier: RecordingNotifier = RecordingNotifier(), family: FamilyService? = nil,
+        preferences: WebPreferences = WebPreferences(onboarded: true, gateOnboarded: true)
+    ) async throws {
         fixture = try AgentFixture()
         agent = fixture.makeAgent(notifier: notifier, timer: timer)
         try await agent.start()
         let wall = fixture.wall
         sessions = WebSessions(now: { wall.now })
         api = AgentAPI(agent: agent, token: Self.token, web: sessions)
-        web = WebApp(agent: agent, sessions: sessions, calendar: fixture.calendar, notifications: .desktop, family: family.map(FamilyWeb.init))
+        web = WebApp(agent: agent, sessions: sessions, calendar: fixture.calendar, notifications: .desktop, family: family.map(FamilyWeb.init), preferences: preferences)
     }
 
     /// Moves the clock to the agent's next deadline and fires its timer: the next break falls due.

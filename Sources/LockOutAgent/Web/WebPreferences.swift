@@ -1,0 +1,49 @@
+import Foundation
+import Synchronization
+
+/// What the web app remembers about its person: whether they went through the onboarding pages. Kept in
+/// `web.json` in the data directory (or in memory only), read once, written whole when it changes.
+public final class WebPreferences: Sendable {
+    struct State: Codable, Equatable {
+        var onboarded = false
+        var gateOnboarded = false
+    }
+
+    private let state: Mutex<State>
+    private let file: URL?
+
+    /// Preferences kept in `directory/web.json`; a missing or unreadable file means nothing seen yet.
+    public convenience init(directory: URL) {
+        let file = directory.appendingPathComponent("web.json")
+        let state = (try? JSONDecoder().decode(State.self, from: Data(contentsOf: file))) ?? State()
+        self.init(state: state, file: file)
+    }
+
+    /// Preferences in memory only, as given.
+    public convenience init(onboarded: Bool, gateOnboarded: Bool) {
+        self.init(state: State(onboarded: onboarded, gateOnboarded: gateOnboarded), file: nil)
+    }
+
+    private init(state: State, file: URL?) {
+        self.state = Mutex(state)
+        self.file = file
+    }
+
+    /// Whether the breaks onboarding was finished.
+    public var onboarded: Bool { state.withLock { $0.onboarded } }
+    /// Whether the health gate's onboarding was finished.
+    public var gateOnboarded: Bool { state.withLock { $0.gateOnboarded } }
+
+    public func finishOnboarding() { update { $0.onboarded = true } }
+    public func finishGateOnboarding() { update { $0.gateOnboarded = true } }
+
+    private func update(_ change: (inout State) -> Void) {
+        let saved = state.withLock { state -> State in
+            change(&state)
+            return state
+        }
+        if let file, let data = try? JSONEncoder().encode(saved) {
+            try? data.write(to: file, options: .atomic)
+        }
+    }
+}
