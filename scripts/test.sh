@@ -52,7 +52,7 @@ LOCKOUT_TEST_POSTGRES_DIR="$postgres/data"
 export LOCKOUT_TEST_POSTGRES_URL LOCKOUT_TEST_POSTGRES_DIR
 LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log"
 
-e2e=(breaks focus gate notifications)
+e2e=(breaks focus gate notifications breakwindow)
 skipped_e2e=()
 for run in "${e2e[@]}"; do
     if [ "$skip_desktop" = 1 ]; then

@@ -98,13 +98,17 @@ struct SettingsVerb: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a setting: 'snooze DURATION' (1...60 min) or 'retention DAYS' (7...3650)."
+            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650) or 'break-screen notification|window'."
         )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "snooze or retention.") var name: String
+        @Argument(help: "snooze, retention or break-screen.") var name: String
         @Argument(help: "The new value.") var value: String
 
         func run() throws {
+            if name == "break-screen" {
+                try setBreakScreen()
+                return
+            }
             let screen = try reportingErrors {
                 let command: BreakCommand
                 switch name {
@@ -114,13 +118,35 @@ struct SettingsVerb: ParsableCommand {
                     guard let days = Int(value) else { throw CLIUsageError("retention must be a whole number of days, 7...3650") }
                     command = .setRetention(days: days)
                 default:
-                    throw CLIUsageError("unknown setting '\(name)': use snooze or retention")
+                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention or break-screen")
                 }
                 let control = try global.context().control()
                 _ = try control.perform(command)
                 return SettingsScreen(settings: try control.settings())
             }
             print(TextRendering.settings(screen))
+        }
+
+        /// `break-screen notification|window`: kept in the web app's preferences, read by the agent at each break.
+        private func setBreakScreen() throws {
+            let mode = try reportingErrors {
+                guard let mode = BreakScreenMode(rawValue: value.lowercased()) else {
+                    throw CLIUsageError("unknown break screen '\(value)': use notification or window")
+                }
+                WebPreferences(directory: global.directory()).setBreakScreen(mode)
+                return mode
+            }
+            switch mode {
+            case .notification:
+                print("Break screen: notification — a due break shows as a notification (and over any open page of the web app).")
+            case .window:
+                let environment = ProcessInfo.processInfo.environment
+                if let browser = BreakWindowBrowser.find(environment: environment, defaultBrowser: BreakWindowBrowser.desktopDefault(environment: environment)) {
+                    print("Break screen: window — a due break also opens full screen in \(browser.executable.lastPathComponent), closed when it is answered.")
+                } else {
+                    print("Break screen: window — but no Chromium, Chrome or Firefox is installed, so breaks show as notifications until one is.")
+                }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 import LockOutCore
 import LockOutStore
@@ -54,8 +55,19 @@ public struct AgentHost: Sendable {
         let notifier = DesktopNotifier(environment: environment, ledger: ledger)
         let shield = ProcessShieldController()
         #endif
+        // With the break screen set to `window`, a due break also opens a full-screen browser window.
+        let sessions = WebSessions(now: { clock.now() })
+        let preferences = WebPreferences(directory: directory)
+        let webPort = Mutex<Int?>(nil)
+        let environment = environment
+        let breakNotifier = BreakWindowNotifier(
+            base: notifier, mode: { preferences.breakScreen },
+            link: { webPort.withLock { $0 }.map { "http://127.0.0.1:\($0)/login?code=\(sessions.newLoginCode())&next=\(BreakScreen.path)" } },
+            browser: { BreakWindowBrowser.find(environment: environment, defaultBrowser: BreakWindowBrowser.desktopDefault(environment: environment)) },
+            profile: directory.appendingPathComponent("break-window")
+        )
         let agent = DeviceAgent(
-            service: service, gate: gate, shield: shield, notifier: notifier, timer: DeadlineTimers.system(), clock: clock
+            service: service, gate: gate, shield: shield, notifier: breakNotifier, timer: DeadlineTimers.system(), clock: clock
         )
         shield.onStopped = { process in
             Task(executorPreference: agent.executor) { await agent.shieldStopped(executable: process.target.executable) }
@@ -67,15 +79,15 @@ public struct AgentHost: Sendable {
         let trimmer = IdleTrimmer()
         let familySync = family.map { Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer) }
         let token = AgentEndpoint.newToken()
-        let sessions = WebSessions(now: { clock.now() })
         let api = AgentAPI(agent: agent, token: token, familySync: familySync, web: sessions)
-        let web = webApp(agent: agent, sessions: sessions, familySync: familySync, notifications: notificationState)
+        let web = webApp(agent: agent, sessions: sessions, familySync: familySync, notifications: notificationState, preferences: preferences)
         // One server for both: the API under /v1/, the web app everywhere else.
         let server = try HTTPServer(port: port) { request in
             defer { trimmer.noteActivity() }
             return request.path.hasPrefix("/v1/") ? await api.handle(request) : await web.handle(request)
         }
         trimmer.attach(to: server.eventLoop)
+        webPort.withLock { $0 = server.port }
         try AgentEndpoint(port: server.port, token: token, pid: getpid()).write(to: directory)
         logger.info("agent listening on 127.0.0.1:\(server.port)", metadata: ["data": "\(directory.path)"])
         if clock.scale != 1 { logger.info("clock runs \(clock.scale) times faster") }
@@ -100,7 +112,8 @@ public struct AgentHost: Sendable {
 extension AgentHost {
     /// The web app over `agent`; on a device in a family, its Settings page shows sync's state.
     func webApp(
-        agent: DeviceAgent, sessions: WebSessions, familySync: FamilySyncRunner?, notifications: SettingsPage.Extras.NotificationState
+        agent: DeviceAgent, sessions: WebSessions, familySync: FamilySyncRunner?, notifications: SettingsPage.Extras.NotificationState,
+        preferences: WebPreferences
     ) -> WebApp {
         let clock = clock
         let familyService = family.map { store in
@@ -109,7 +122,7 @@ extension AgentHost {
         return WebApp(
             agent: agent, sessions: sessions, calendar: service.calendar, familySync: familySync,
             familyStatus: { try? familyService?.status() }, notifications: notifications, family: familyService.map(FamilyWeb.init),
-            preferences: WebPreferences(directory: directory)
+            preferences: preferences
         )
     }
 

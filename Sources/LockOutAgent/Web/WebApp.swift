@@ -586,8 +586,7 @@ public struct WebApp: Sendable {
                 "A LockOut link works once, for two minutes. Run lockout open in a terminal for a new one.",
             ]), status: 403)
         }
-        let next = request.query["next"].flatMap(WebPage.init(path:)) ?? .dashboard
-        var response = Self.redirect(next.path)
+        var response = Self.redirect(Self.returnPath(request.query["next"]))
         response.headers.add(name: "Set-Cookie", value: WebSessions.setCookie(session))
         return response
     }

@@ -7,6 +7,7 @@ public final class WebPreferences: Sendable {
     struct State: Codable, Equatable {
         var onboarded = false
         var gateOnboarded = false
+        var breakScreen: BreakScreenMode? = nil
     }
 
     private let state: Mutex<State>
@@ -29,6 +30,17 @@ public final class WebPreferences: Sendable {
         self.file = file
     }
 
+    /// Where a due break is shown besides its notification. Read from the file each time, so that
+    /// `lockout settings set break-screen` takes effect in the running agent at the next break.
+    public var breakScreen: BreakScreenMode {
+        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
+            return stored.breakScreen ?? .notification
+        }
+        return state.withLock { $0.breakScreen } ?? .notification
+    }
+
+    public func setBreakScreen(_ mode: BreakScreenMode) { update { $0.breakScreen = mode } }
+
     /// Whether the breaks onboarding was finished.
     public var onboarded: Bool { state.withLock { $0.onboarded } }
     /// Whether the health gate's onboarding was finished.
@@ -38,7 +50,10 @@ public final class WebPreferences: Sendable {
     public func finishGateOnboarding() { update { $0.gateOnboarded = true } }
 
     private func update(_ change: (inout State) -> Void) {
+        // Another process (the CLI) may have written the file since: start from it.
+        let stored = file.flatMap { try? JSONDecoder().decode(State.self, from: Data(contentsOf: $0)) }
         let saved = state.withLock { state -> State in
+            if let stored { state = stored }
             change(&state)
             return state
         }
