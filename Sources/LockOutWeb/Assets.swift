@@ -95,7 +95,8 @@ public enum Assets {
       background: var(--bg); max-width: 100%; width: 22rem; }
     .focus-ring .ticking { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; font-size: 1.6rem;
       font-variant-numeric: tabular-nums; }
-    table { border-collapse: collapse; }
+    table { border-collapse: collapse; margin: .5rem 0 1rem; }
+    caption { text-align: left; font-weight: 600; padding: .25rem 0; }
     th, td { text-align: left; padding: .25rem .75rem .25rem 0; vertical-align: top; }
     .hours .field { margin: 0; }
     .range ul { margin-bottom: 1rem; }

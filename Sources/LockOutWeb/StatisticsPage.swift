@@ -1,9 +1,12 @@
+import Foundation
 import LockOutCore
 
 /// Statistics: completed and skipped breaks per day as a bar chart drawn on the server, with the same
 /// numbers as a table, the 7 / 14 / 30-day picker, the summary row and the CSV download.
 public enum StatisticsPage {
-    public static func render(_ screen: StatisticsScreen, chrome: PageChrome) -> String {
+    public static func render(
+        _ screen: StatisticsScreen, focus: FocusStats? = nil, gateLog: [(time: String, text: String)] = [], chrome: PageChrome
+    ) -> String {
         Layout.document(chrome) {
             element("nav", ["class": "range", "aria-label": "Range"]) {
                 element("ul") {
@@ -59,6 +62,78 @@ public enum StatisticsPage {
                 }
                 element("p") {
                     element("a", ["href": "/statistics.csv", "download": "lockout-breaks.csv"]) { "Download every day as CSV" }
+                }
+            }
+            if let focus { focusSection(focus) }
+            element("section", ["class": "card", "aria-labelledby": "gate-log-heading"]) {
+                element("h2", ["id": "gate-log-heading"]) { "Health gate log" }
+                if gateLog.isEmpty {
+                    element("p", ["class": "hint"]) { "Nothing logged in these days." }
+                } else {
+                    element("ul", ["class": "tasks", "id": "gate-log"]) {
+                        for entry in gateLog.suffix(50).reversed() {
+                            element("li") {
+                                element("span", ["class": "hint"]) { entry.time }
+                                element("span") { entry.text }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func focusSection(_ focus: FocusStats) -> HTMLNode {
+        element("section", ["class": "card", "aria-labelledby": "focus-heading"]) {
+            element("h2", ["id": "focus-heading"]) { "Focus time" }
+            element("dl", ["class": "figures"]) {
+                element("div") {
+                    element("dt") { "Focus time" }
+                    element("dd") { DurationParser.format(seconds: Int(focus.total.focusTime)) }
+                }
+                element("div") {
+                    element("dt") { "Sessions" }
+                    element("dd") { String(focus.total.sessions) }
+                }
+            }
+            if !focus.byActivity.isEmpty {
+                element("table", ["class": "numbers", "id": "focus-by-activity"]) {
+                    element("caption") { "By activity" }
+                    element("thead") {
+                        element("tr") {
+                            element("th", ["scope": "col"]) { "Activity" }
+                            element("th", ["scope": "col"]) { "Sessions" }
+                            element("th", ["scope": "col"]) { "Time" }
+                        }
+                    }
+                    element("tbody") {
+                        for row in focus.byActivity {
+                            element("tr") {
+                                element("th", ["scope": "row"]) { row.activity ?? "No activity" }
+                                element("td") { String(row.totals.sessions) }
+                                element("td") { DurationParser.format(seconds: Int(row.totals.focusTime)) }
+                            }
+                        }
+                    }
+                }
+                element("table", ["class": "numbers", "id": "focus-by-day"]) {
+                    element("caption") { "By day" }
+                    element("thead") {
+                        element("tr") {
+                            element("th", ["scope": "col"]) { "Day" }
+                            element("th", ["scope": "col"]) { "Sessions" }
+                            element("th", ["scope": "col"]) { "Time" }
+                        }
+                    }
+                    element("tbody") {
+                        for row in focus.byDay {
+                            element("tr") {
+                                element("th", ["scope": "row"]) { row.day.description }
+                                element("td") { String(row.totals.sessions) }
+                                element("td") { DurationParser.format(seconds: Int(row.totals.focusTime)) }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -118,3 +118,22 @@ extension DeviceAgent {
         try service.stores.history.session(id).map { FocusSessionDetail($0, calendar: service.calendar) }
     }
 }
+
+extension DeviceAgent {
+    /// Focus time of the last `range` days, by activity and by day.
+    public func focusStats(_ range: StatsRange) throws -> FocusStats {
+        let today = LocalDate(clock.now(), in: service.calendar)
+        let query = try FocusHistoryQuery(from: today.adding(days: -(range.days - 1), in: service.calendar), to: today)
+        return FocusStats(try service.stores.history.sessions(query))
+    }
+
+    /// What the health gate logged in the last `range` days, oldest first, each with its time as people read it.
+    public func gateLog(_ range: StatsRange) throws -> [(time: String, text: String)] {
+        let calendar = gateService.calendar
+        let today = LocalDate(clock.now(), in: calendar)
+        let start = today.adding(days: -(range.days - 1), in: calendar).start(in: calendar)
+        return try gateService.store.log(from: start).map { entry in
+            (LocalTimeText.text(entry.at, now: .distantPast, calendar: calendar), entry.event.text)
+        }
+    }
+}

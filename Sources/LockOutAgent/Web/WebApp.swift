@@ -179,7 +179,8 @@ public struct WebApp: Sendable {
                     }
                 }
                 let screen = StatisticsScreen(report: try await agent.statistics(range), chartWidth: BarChart.height)
-                return Self.html(StatisticsPage.render(screen, chrome: chrome), status: chrome.notice == nil ? 200 : 400)
+                let focus = try await agent.focusStats(range), log = try await agent.gateLog(range)
+                return Self.html(StatisticsPage.render(screen, focus: focus, gateLog: log, chrome: chrome), status: chrome.notice == nil ? 200 : 400)
             case .focus?:
                 return Self.html(try await focus(form: .fresh, chrome: await chrome(.focus, session)))
             case .family?:

@@ -127,5 +127,8 @@ struct WebFocusTests {
         #expect(detail.status == 200)
         #expect(WebHarness.text(detail).contains("Piano"))
         #expect(await harness.web.handle(harness.get("/focus/history/\(UUID())", cookie: cookie)).status == 404)
+        let statistics = WebHarness.text(await harness.web.handle(harness.get("/statistics", cookie: cookie)))
+        #expect(statistics.contains("<th scope=\"row\">Piano</th><td>1</td><td>10m</td>"), "focus time by activity")
+        #expect(statistics.contains("<th scope=\"row\">2026-11-23</th><td>1</td><td>10m</td>"), "focus time by day")
     }
 }

@@ -70,6 +70,9 @@ struct WebGateTests {
         #expect(WebHarness.text(wrong).contains("id=\"code-error\">"))
         #expect(await harness.web.handle(harness.post("/actions/gate", [("command", "confirm"), ("code", "4821")], cookie: cookie, csrf: csrf)).status == 303)
         #expect(try await harness.agent.gateScreen().status == .open(.emergencyUnlock))
+        let statistics = WebHarness.text(await harness.web.handle(harness.get("/statistics", cookie: cookie)))
+        let log = try #require(statistics.range(of: "id=\"gate-log\"")).upperBound
+        #expect(statistics[log...].lowercased().contains("emergency"), "the gate's log lists the unlock")
     }
 
     @Test("a goal's target is raised from the page; an off-step target is refused with the engine's reason")
