@@ -97,42 +97,28 @@ public enum StatisticsPage {
                 }
             }
             if !focus.byActivity.isEmpty {
-                element("table", ["class": "numbers", "id": "focus-by-activity"]) {
-                    element("caption") { "By activity" }
-                    element("thead") {
-                        element("tr") {
-                            element("th", ["scope": "col"]) { "Activity" }
-                            element("th", ["scope": "col"]) { "Sessions" }
-                            element("th", ["scope": "col"]) { "Time" }
-                        }
-                    }
-                    element("tbody") {
-                        for row in focus.byActivity {
-                            element("tr") {
-                                element("th", ["scope": "row"]) { row.activity ?? "No activity" }
-                                element("td") { String(row.totals.sessions) }
-                                element("td") { DurationParser.format(seconds: Int(row.totals.focusTime)) }
-                            }
-                        }
-                    }
+                focusTable(id: "focus-by-activity", caption: "By activity", header: "Activity",
+                           rows: focus.byActivity.map { ($0.activity ?? "No activity", $0.totals) })
+                focusTable(id: "focus-by-day", caption: "By day", header: "Day", rows: focus.byDay.map { ($0.day.description, $0.totals) })
+            }
+        }
+    }
+
+    /// A table of focus totals, one row per activity or day.
+    private static func focusTable(id: String, caption: String, header: String, rows: [(String, FocusTotals)]) -> HTMLNode {
+        element("table", ["class": "numbers", "id": id]) {
+            element("caption") { caption }
+            element("thead") {
+                element("tr") {
+                    for title in [header, "Sessions", "Time"] { element("th", ["scope": "col"]) { title } }
                 }
-                element("table", ["class": "numbers", "id": "focus-by-day"]) {
-                    element("caption") { "By day" }
-                    element("thead") {
-                        element("tr") {
-                            element("th", ["scope": "col"]) { "Day" }
-                            element("th", ["scope": "col"]) { "Sessions" }
-                            element("th", ["scope": "col"]) { "Time" }
-                        }
-                    }
-                    element("tbody") {
-                        for row in focus.byDay {
-                            element("tr") {
-                                element("th", ["scope": "row"]) { row.day.description }
-                                element("td") { String(row.totals.sessions) }
-                                element("td") { DurationParser.format(seconds: Int(row.totals.focusTime)) }
-                            }
-                        }
+            }
+            element("tbody") {
+                for (name, totals) in rows {
+                    element("tr") {
+                        element("th", ["scope": "row"]) { name }
+                        element("td") { String(totals.sessions) }
+                        element("td") { DurationParser.format(seconds: Int(totals.focusTime)) }
                     }
                 }
             }

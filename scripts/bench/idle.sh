@@ -9,9 +9,10 @@
 # endpoint file of an agent that is gone (a live pid, a port where nothing listens), so the agent's
 # start-up check for a second agent makes and shuts down its HTTP client first. With `family`, a family
 # server runs beside it (`lockout serve`, same binary) and the agent's device is a child paired to a
-# parent: it holds the server's event stream open and has sent its day summary.
+# parent: it holds the server's event stream open and has sent its day summary. With `web`, a browser
+# session of the web app is signed in and holds the pages' event stream (`/events`) open, as an open page does.
 #
-#   scripts/bench/idle.sh [SECONDS] [gate|probe|family]
+#   scripts/bench/idle.sh [SECONDS] [gate|probe|family|web]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-300}
@@ -46,6 +47,16 @@ if [ "$scenario" = gate ]; then
     "$bin" --data-dir "$data" gate block add steam >/dev/null
     "$bin" --data-dir "$data" health log steps 10000 >/dev/null
 fi
+web_pid=""
+if [ "$scenario" = web ]; then
+    link=$("$bin" --data-dir "$data" open --print)
+    jar="$data/cookies"
+    curl -s -o /dev/null -c "$jar" "$link"
+    curl -s -N -b "$jar" "${link%%/login*}/" -o /dev/null
+    curl -s -N -b "$jar" "${link%%/login*}/events" -o "$data/events.txt" &
+    web_pid=$!
+    trap 'kill $pid ${server_pid:-} ${web_pid:-} 2>/dev/null || true; rm -rf "$data"' EXIT
+fi
 # Settle: in a family, the day summary the set-up commands changed goes out within a minute.
 if [ "$scenario" = family ]; then sleep 70; else sleep 2; fi
 
@@ -71,6 +82,7 @@ case "$scenario" in
     gate) about=", with the health gate open and a program blocked" ;;
     probe) about=", after probing a stale endpoint file" ;;
     family) about=", a child paired to a family server, its event stream open" ;;
+    web) about=", a web app session signed in with its event stream open" ;;
     *) about="" ;;
 esac
 echo "idle for ${seconds} s ($method)${about}:"

@@ -313,10 +313,13 @@ public struct WebApp: Sendable {
 
     // MARK: Family
 
+    /// What the family pages answer on an agent that runs without family sync.
+    private static var noFamily: HTTPResponse {
+        html(Layout.message(title: "Family", paragraphs: ["This agent runs without family sync."]), status: 404)
+    }
+
     private func familyPage(form: FormState = .fresh, chrome: PageChrome, status: Int = 200) async -> HTTPResponse {
-        guard let family else {
-            return Self.html(Layout.message(title: "Family", paragraphs: ["This agent runs without family sync."]), status: 404)
-        }
+        guard let family else { return Self.noFamily }
         do {
             return Self.html(FamilyPage.render(try await family.model(), form: form, chrome: chrome, calendar: calendar), status: status)
         } catch {
@@ -326,7 +329,7 @@ public struct WebApp: Sendable {
 
     private func familyDevice(_ id: DeviceID, request: HTTPRequest, session: WebSessions.Session, form: FormState = .fresh,
                               notice: PageChrome.Notice? = nil, status: Int = 200) async -> HTTPResponse {
-        guard let family else { return Self.html(Layout.message(title: "Not found", paragraphs: ["This agent runs without family sync."]), status: 404) }
+        guard let family else { return Self.noFamily }
         let days = request.query["days"].flatMap(Int.init).flatMap { [7, 14, 30].contains($0) ? $0 : nil } ?? 7
         let now = await agent.now()
         let calendar = calendar
@@ -345,7 +348,7 @@ public struct WebApp: Sendable {
     }
 
     private func familyAction(_ fields: [String: String], session: WebSessions.Session) async -> HTTPResponse {
-        guard let family else { return Self.html(Layout.message(title: "Not found", paragraphs: ["This agent runs without family sync."]), status: 404) }
+        guard let family else { return Self.noFamily }
         let calendar = calendar
         do {
             switch fields["command"] {
