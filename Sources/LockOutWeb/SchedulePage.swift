@@ -86,16 +86,20 @@ public enum SettingsPage {
         }
 
         /// Where the agent's notifications go.
-        public enum NotificationState: Sendable {
-            /// To the desktop session's notification service (over D-Bus), or to the terminal while none answers.
-            case desktop
+        public enum NotificationState: Sendable, Equatable {
+            /// To the desktop's notification service of this name.
+            case service(String)
+            /// To the terminal for now: a session bus, but no notification service answers.
+            case noService
             /// To the terminal the agent runs in: there is no session bus.
             case terminal
 
             var text: String {
                 switch self {
-                case .desktop:
-                    "Breaks and alarms are shown by the desktop's notification service, with their buttons; while no service answers, they go to the terminal the agent runs in and are shown on the desktop as soon as one starts."
+                case .service(let name):
+                    "Breaks and alarms are shown by the desktop's notification service, \(name), with their buttons."
+                case .noService:
+                    "No notification service answers on this desktop: breaks and alarms go to the terminal the agent runs in, and to the desktop as soon as a service starts."
                 case .terminal:
                     "There is no desktop session bus: breaks and alarms are written, with a bell, to the terminal the agent runs in."
                 }

@@ -56,6 +56,17 @@ public final class DesktopNotifier: Notifying {
     }
     #endif
 
+    /// Where notifications go now: the desktop service that answers (by name), none answering yet, or the terminal
+    /// for good (no session bus).
+    public var destination: NotificationDestination {
+        #if canImport(CSystemd)
+        guard let desktop else { return .terminal }
+        return desktop.servingName.map(NotificationDestination.service) ?? .noService
+        #else
+        return .terminal
+        #endif
+    }
+
     /// Shows `request` on the desktop, or on the terminal while no service answers, replacing the one with the same id.
     public func present(_ request: NotificationRequest, onAction: @escaping @Sendable (String) -> Void) {
         #if canImport(CSystemd)
@@ -93,4 +104,14 @@ public final class DesktopNotifier: Notifying {
         desktop?.withdrawAll()
         #endif
     }
+}
+
+/// Where the agent's notifications go.
+public enum NotificationDestination: Sendable, Equatable {
+    /// The desktop's notification service of this name shows them, with their buttons.
+    case service(String)
+    /// There is a session bus but no notification service answers: they go to the terminal until one starts.
+    case noService
+    /// There is no session bus: they go to the terminal the agent runs in.
+    case terminal
 }

@@ -39,6 +39,8 @@ final class FreedesktopNotifier: @unchecked Sendable {
 
     // Confined to the bus's queue.
     var state: ServiceState
+    /// Who the serving service said it is, like `dunst 1.9.0 (knopwob)`.
+    var serverName: String?
     var slots: [String: NotificationSlot] = [:]
     /// Left-overs not yet shown again or closed, by request id.
     var leftOvers: [String: NotificationLedger.Entry]
@@ -136,6 +138,11 @@ final class FreedesktopNotifier: @unchecked Sendable {
         service.bus.queue.sync { state }
     }
 
+    /// The name of the service that shows notifications now, nil while none answers.
+    var servingName: String? {
+        service.bus.queue.sync { if case .serving = state { serverName } else { nil } }
+    }
+
     // MARK: - The service
 
     /// Asks `destination` who it is; its answer decides between serving and absent.
@@ -154,6 +161,7 @@ final class FreedesktopNotifier: @unchecked Sendable {
         case .success(let server):
             logger.info("desktop notifications through \(server)")
             state = .serving(server.owner)
+            serverName = "\(server.name) \(server.version) (\(server.vendor))"
             for id in Array(slots.keys) { sync(id) }
         case .failure(let error):
             logger.info("no notification service answers (\(error)): notifications go to the terminal until one starts")

@@ -49,9 +49,7 @@ public struct AgentHost: Sendable {
         let notifier = DesktopNotifier(bus: bus, ledger: ledger)
         let desktopServices = bus.map { DesktopBusOwners(bus: $0) }
         let shield = ProcessShieldController(shield: ProcessShield(protectedProcessIDs: { desktopServices?.processIDs ?? [] }))
-        let notificationState: SettingsPage.Extras.NotificationState = bus == nil ? .terminal : .desktop
         #else
-        let notificationState = SettingsPage.Extras.NotificationState.terminal
         let notifier = DesktopNotifier(environment: environment, ledger: ledger)
         let shield = ProcessShieldController()
         #endif
@@ -80,6 +78,13 @@ public struct AgentHost: Sendable {
         let familySync = family.map { Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer) }
         let token = AgentEndpoint.newToken()
         let api = AgentAPI(agent: agent, token: token, familySync: familySync, web: sessions)
+        let notificationState: @Sendable () -> SettingsPage.Extras.NotificationState = {
+            switch notifier.destination {
+            case .service(let name): .service(name)
+            case .noService: .noService
+            case .terminal: .terminal
+            }
+        }
         let web = webApp(agent: agent, sessions: sessions, familySync: familySync, notifications: notificationState, preferences: preferences)
         // One server for both: the API under /v1/, the web app everywhere else.
         let server = try HTTPServer(port: port) { request in
@@ -112,8 +117,8 @@ public struct AgentHost: Sendable {
 extension AgentHost {
     /// The web app over `agent`; on a device in a family, its Settings page shows sync's state.
     func webApp(
-        agent: DeviceAgent, sessions: WebSessions, familySync: FamilySyncRunner?, notifications: SettingsPage.Extras.NotificationState,
-        preferences: WebPreferences
+        agent: DeviceAgent, sessions: WebSessions, familySync: FamilySyncRunner?,
+        notifications: @escaping @Sendable () -> SettingsPage.Extras.NotificationState, preferences: WebPreferences
     ) -> WebApp {
         let clock = clock
         let familyService = family.map { store in

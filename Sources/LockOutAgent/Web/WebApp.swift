@@ -30,14 +30,14 @@ public struct WebApp: Sendable {
     private let calendar: Calendar
     private let familySync: FamilySyncRunner?
     private let familyStatus: @Sendable () -> FamilySyncStatus?
-    private let notifications: SettingsPage.Extras.NotificationState
+    private let notifications: @Sendable () -> SettingsPage.Extras.NotificationState
     private let family: FamilyWeb?
     private let preferences: WebPreferences
 
     public init(
         agent: DeviceAgent, sessions: WebSessions, calendar: Calendar, familySync: FamilySyncRunner? = nil,
         familyStatus: @escaping @Sendable () -> FamilySyncStatus? = { nil },
-        notifications: SettingsPage.Extras.NotificationState, family: FamilyWeb? = nil,
+        notifications: @escaping @Sendable () -> SettingsPage.Extras.NotificationState, family: FamilyWeb? = nil,
         preferences: WebPreferences = WebPreferences(onboarded: true, gateOnboarded: true)
     ) {
         self.family = family
@@ -400,7 +400,7 @@ public struct WebApp: Sendable {
     }
 
     private func settings(form: FormState, chrome: PageChrome) async throws -> String {
-        let extras = SettingsPage.Extras(notifications: notifications, sync: familyStatus())
+        let extras = SettingsPage.Extras(notifications: notifications(), sync: familyStatus())
         return SettingsPage.render(try await agent.settingsScreen(), extras: extras, form: form, chrome: chrome, calendar: calendar)
     }
 

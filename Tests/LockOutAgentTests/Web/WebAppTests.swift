@@ -28,7 +28,7 @@ struct WebHarness {
         let wall = fixture.wall
         sessions = WebSessions(now: { wall.now })
         api = AgentAPI(agent: agent, token: Self.token, web: sessions)
-        web = WebApp(agent: agent, sessions: sessions, calendar: fixture.calendar, notifications: .desktop, family: family.map(FamilyWeb.init), preferences: preferences)
+        web = WebApp(agent: agent, sessions: sessions, calendar: fixture.calendar, notifications: { .service("dunst 1.9.0 (knopwob)") }, family: family.map(FamilyWeb.init), preferences: preferences)
     }
 
     /// Moves the clock to the agent's next deadline and fires its timer: the next break falls due.
@@ -308,6 +308,8 @@ struct WebAppPageTests {
         defer { harness.fixture.remove() }
         let cookie = try await harness.signIn()
         let csrf = try await harness.csrfToken(cookie: cookie)
+        let page = WebHarness.text(await harness.web.handle(harness.get("/settings", cookie: cookie)))
+        #expect(page.contains("the desktop's notification service, dunst 1.9.0 (knopwob)"))
         let saved = await harness.web.handle(harness.post("/settings", [("snooze", "10"), ("retention", "90")], cookie: cookie, csrf: csrf))
         #expect(saved.status == 303)
         #expect(try await harness.agent.settings().snoozeMinutes == 10)
