@@ -22,8 +22,10 @@ struct NotificationServiceChangeTests {
 
         notifier.present(eyeBreak) { actions.put($0) }
         #expect(await desktop.terminal.next(within: 10) == eyeBreak)
+        #expect(notifier.servingName == nil, "the Settings page says no service answers")
         try await desktop.session.startDunst()
         let id = try await desktop.shownID(notifier, eyeBreak.id)
+        #expect(notifier.servingName?.hasPrefix("dunst ") == true, "the Settings page names the service")
         try desktop.dunst.invokeAction("\(id),SNOOZE")
 
         #expect(await actions.next(within: 10) == "SNOOZE")
