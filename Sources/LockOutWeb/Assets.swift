@@ -74,6 +74,8 @@ public enum Assets {
     textarea { width: 100%; font: inherit; font-family: ui-monospace, monospace; padding: .4rem; border: 1px solid var(--line); border-radius: .4rem;
       background: var(--bg); color: inherit; }
     h4 { margin: 1rem 0 .25rem; }
+    details.notes { flex-basis: 100%; }
+    details.notes label { display: block; }
     .onboarding { max-width: 34rem; margin: 2rem auto; text-align: center; }
     .onboarding .field.check { justify-content: center; }
     .onboarding .actions { justify-content: center; }

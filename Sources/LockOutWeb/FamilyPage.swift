@@ -234,6 +234,12 @@ public enum FamilyDevicePage {
                 }
                 if summaries.isEmpty { element("p", ["class": "hint"]) { "No day reported yet." } }
             }
+            Layout.form("/actions/family", chrome, ["class": "card", "novalidate": ""]) {
+                element("h3") { "Name" }
+                element("input", ["type": "hidden", "name": "device", "value": device.deviceID.description])
+                FocusPage.textField(name: "name", label: "Device name", value: form.value("name", stored: device.deviceName), error: form.errors["name"])
+                element("p", ["class": "actions"]) { Layout.button("Rename", name: "command", value: "rename") }
+            }
             sendForms(device, form: form, chrome: chrome)
             element("section", ["class": "card", "aria-labelledby": "sent-heading"]) {
                 element("h3", ["id": "sent-heading"]) { "Sent to this device" }

@@ -64,6 +64,7 @@ public enum TaskForm {
 public enum ActivityAction: Equatable, Sendable {
     case add(name: String, collection: String?, notes: String)
     case pin(String, Bool)
+    case notes(String, String)
     case remove(String)
 
     public static func parse(_ fields: [String: String]) -> Result<ActivityAction, FormRefusal> {
@@ -80,6 +81,7 @@ public enum ActivityAction: Equatable, Sendable {
         case "pin": return .success(.pin(name, true))
         case "unpin": return .success(.pin(name, false))
         case "remove": return .success(.remove(name))
+        case "notes": return .success(.notes(name, fields["notes"] ?? ""))
         default: return refuse("command", "The form named no action.")
         }
     }

@@ -217,6 +217,15 @@ public enum ActivitiesPage {
                                               extra: ["aria-label": "\(activity.isPinned ? "Unpin" : "Pin") \(activity.name)"])
                                 Layout.button("Remove", name: "command", value: "remove", extra: ["aria-label": "Remove \(activity.name)"])
                             }
+                            element("details", ["class": "notes"]) {
+                                element("summary") { "Notes" }
+                                Layout.form("/actions/activity", chrome) {
+                                    element("input", ["type": "hidden", "name": "name", "value": activity.name])
+                                    element("label", ["for": "notes-\(activity.id)"]) { "Notes on \(activity.name)" }
+                                    element("textarea", ["id": "notes-\(activity.id)", "name": "notes", "rows": "2"]) { activity.notes }
+                                    Layout.button("Save notes", name: "command", value: "notes")
+                                }
+                            }
                         }
                     }
                 }

@@ -97,6 +97,8 @@ extension DeviceAgent {
             try store.add(Activity(id: ActivityID(rawValue: UUID()), name: name, collection: collection, notes: notes))
         case .pin(let name, let pinned):
             try store.setPinned(pinned, name: name)
+        case .notes(let name, let notes):
+            try store.setNotes(notes, name: name)
         case .remove(let name):
             _ = try store.remove(name)
         }

@@ -370,6 +370,17 @@ public struct WebApp: Sendable {
             case "revoke":
                 let device = fields["device"] ?? ""
                 _ = try await family.run { try $0.revoke(device) }
+            case "rename":
+                let device = fields["device"] ?? "", name = fields["name"] ?? ""
+                do {
+                    _ = try await family.run { try $0.rename(device, to: name) }
+                } catch {
+                    guard let message = FamilyRefusal.message(error), let id = UUID(uuidString: device).map(DeviceID.init(rawValue:)) else { throw error }
+                    let request = HTTPRequest(method: .GET, path: "/family/device/\(id)")
+                    return await familyDevice(id, request: request, session: session, form: FormState(values: fields, errors: ["name": message]),
+                                              notice: .error(message), status: 409)
+                }
+                return Self.redirect("/family/device/\(device)")
             case "send":
                 guard let device = fields["device"].flatMap({ UUID(uuidString: $0) }).map(DeviceID.init(rawValue:)) else {
                     throw FamilyInputError.unknownDevice(fields["device"] ?? "")

@@ -72,11 +72,22 @@ struct WebFamilyTests {
             #expect(refused.status == 422)
             #expect(WebHarness.text(refused).contains("id=\"interval-error\">0 minutes is out of range"))
 
+            let renamed = await harness.web.handle(harness.post("/actions/family", [
+                ("command", "rename"), ("device", childID.description), ("name", "Anna's desktop"),
+            ], cookie: cookie, csrf: csrf))
+            #expect(renamed.headers.first(name: "Location") == "/family/device/\(childID)")
+            let blank = await harness.web.handle(harness.post("/actions/family", [
+                ("command", "rename"), ("device", childID.description), ("name", ""),
+            ], cookie: cookie, csrf: csrf))
+            #expect(blank.status == 409)
+            #expect(WebHarness.text(blank).contains("id=\"name-error\">"))
+
             try await offPool {
                 #expect(child.syncOnce() == .synced(applied: 1))
                 _ = parent.family.sync()
             }
             let after = WebHarness.text(await harness.web.handle(harness.get("/family/device/\(childID)", cookie: cookie)))
+            #expect(after.contains("<h2 class=\"device-name\">Anna's desktop</h2>"))
             #expect(after.contains("every 25 min, for 20 s, on</span><span class=\"hint\">applied at "))
         }
     }

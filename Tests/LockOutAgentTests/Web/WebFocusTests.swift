@@ -90,6 +90,9 @@ struct WebFocusTests {
             #expect(response.status == 303)
         }
         #expect(await harness.web.handle(harness.post("/actions/activity", [("command", "pin"), ("name", "Piano")], cookie: cookie, csrf: csrf)).status == 303)
+        let notes = await harness.web.handle(harness.post("/actions/activity", [("command", "notes"), ("name", "Piano"), ("notes", "scales first")], cookie: cookie, csrf: csrf))
+        #expect(notes.status == 303)
+        #expect(try await harness.agent.activities().first { $0.name == "Piano" }?.notes == "scales first")
         let duplicate = await harness.web.handle(harness.post("/actions/activity", [("command", "add"), ("name", "piano")], cookie: cookie, csrf: csrf))
         #expect(duplicate.status == 409)
 
