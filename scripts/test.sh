@@ -65,8 +65,9 @@ done
 # The family needs no desktop: a server and two agents on loopback; then the server against its OpenAPI document.
 scripts/e2e/family.sh
 scripts/e2e/api-schema.sh
-# The web app in a real Chromium (headless, no desktop needed).
+# The web app in a real Chromium (headless, no desktop needed); a family paired and steered from it.
 scripts/e2e/web.sh
+scripts/e2e/web-family.sh
 
 # Swift Testing reports each test it did not run on a line of its own: ➜ Test "NAME" skipped: "REASON"
 skip_line='^➜ Test .* skipped(: ".*")?\.?$'
@@ -78,4 +79,4 @@ echo "  of those skipped: $skipped_tests"
 if [ "$skipped_tests" -gt 0 ]; then
     grep -E "$skip_line" "$log" | sed -E 's/.* skipped(: )?//' | sort | uniq -c | awk '{n = $1; $1 = ""; print "    " n " ×" $0}'
 fi
-echo "  end-to-end runs: $((${#e2e[@]} + 3 - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"
+echo "  end-to-end runs: $((${#e2e[@]} + 4 - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"

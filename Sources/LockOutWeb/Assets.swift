@@ -103,10 +103,10 @@ public enum Assets {
     .hours .field { margin: 0; }
     .range ul { margin-bottom: 1rem; }
     .range a { border: 1px solid var(--line); }
-    .chart { width: 100%; height: 14rem; display: block; }
+    .chart { width: 100%; height: auto; display: block; }
     .chart rect.completed, .swatch.completed { fill: var(--ok); background: var(--ok); }
     .chart rect.skipped, .swatch.skipped { fill: var(--skipped); background: var(--skipped); }
-    .chart text { font-size: 6px; fill: var(--muted); }
+    .chart text { font-size: 7px; fill: var(--muted); }
     .swatch { display: inline-block; width: .8rem; height: .8rem; margin: 0 .3rem 0 .6rem; border-radius: .15rem; vertical-align: middle; }
     .legend { color: var(--muted); margin: .25rem 0; }
     @media (max-width: 30rem) {

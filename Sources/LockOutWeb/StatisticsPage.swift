@@ -131,29 +131,33 @@ public enum BarChart {
     /// The chart's drawing height in SVG units; bar lengths come scaled to it.
     public static let height = 100
 
+    /// The chart's drawing width in SVG units: bars share it, so the chart keeps its shape whatever the range.
+    public static let width = 300
+
     /// The chart for `bars`, whose lengths are scaled to `height`.
     public static func svg(_ bars: [ChartBar], titleID: String, title: String) -> HTMLNode {
-        let slot = 10, barWidth = 7, labelHeight = 14
-        let width = max(1, bars.count) * slot
+        let labelHeight = 14
+        let slot = Double(width) / Double(max(1, bars.count))
+        let barWidth = slot * 0.7
+        func number(_ value: Double) -> String { String(format: "%.2f", value) }
         return element("svg", [
-            "class": "chart", "role": "img", "aria-labelledby": titleID,
-            "viewBox": "0 0 \(width) \(height + labelHeight)", "preserveAspectRatio": "none",
+            "class": "chart", "role": "img", "aria-labelledby": titleID, "viewBox": "0 0 \(width) \(height + labelHeight)",
         ]) {
             element("title", ["id": titleID]) { title }
             for (index, bar) in bars.enumerated() {
-                let x = index * slot + (slot - barWidth) / 2
+                let x = Double(index) * slot + (slot - barWidth) / 2
                 element("g") {
                     element("title") { "\(bar.date): \(bar.completed) completed, \(bar.skipped) skipped" }
                     if bar.completedLength > 0 {
-                        element("rect", ["class": "completed", "x": String(x), "y": String(height - bar.completedLength),
-                                         "width": String(barWidth), "height": String(bar.completedLength)])
+                        element("rect", ["class": "completed", "x": number(x), "y": String(height - bar.completedLength),
+                                         "width": number(barWidth), "height": String(bar.completedLength)])
                     }
                     if bar.skippedLength > 0 {
-                        element("rect", ["class": "skipped", "x": String(x), "y": String(height - bar.completedLength - bar.skippedLength),
-                                         "width": String(barWidth), "height": String(bar.skippedLength)])
+                        element("rect", ["class": "skipped", "x": number(x), "y": String(height - bar.completedLength - bar.skippedLength),
+                                         "width": number(barWidth), "height": String(bar.skippedLength)])
                     }
                     if bars.count <= 14 || index % 5 == 0 || index == bars.count - 1 {
-                        element("text", ["x": String(index * slot + slot / 2), "y": String(height + labelHeight - 3), "text-anchor": "middle"]) {
+                        element("text", ["x": number(Double(index) * slot + slot / 2), "y": String(height + labelHeight - 3), "text-anchor": "middle"]) {
                             String(bar.date.day)
                         }
                     }

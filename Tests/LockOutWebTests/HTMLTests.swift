@@ -99,8 +99,9 @@ struct PageTests {
             ChartBar(date: LocalDate(year: 2026, month: 11, day: 24), completed: 0, skipped: 0, completedLength: 0, skippedLength: 0),
         ]
         let svg = BarChart.svg(bars, titleID: "t", title: "Breaks").rendered()
-        #expect(svg.contains("<rect class=\"completed\" x=\"1\" y=\"25\" width=\"7\" height=\"75\">"))
-        #expect(svg.contains("<rect class=\"skipped\" x=\"1\" y=\"0\" width=\"7\" height=\"25\">"))
+        // Two bars share the 300-unit width: 150 each, the bar 70 % of it, centred.
+        #expect(svg.contains("<rect class=\"completed\" x=\"22.50\" y=\"25\" width=\"105.00\" height=\"75\">"))
+        #expect(svg.contains("<rect class=\"skipped\" x=\"22.50\" y=\"0\" width=\"105.00\" height=\"25\">"))
         #expect(svg.contains("<title>2026-11-23: 3 completed, 1 skipped</title>"))
         #expect(svg.contains("<title>2026-11-24: 0 completed, 0 skipped</title>"))
         #expect(svg.components(separatedBy: "<rect").count == 3)

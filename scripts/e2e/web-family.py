@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""A parent pairs and steers a child's device from the web app alone (run by scripts/e2e/web-family.sh)."""
+import argparse
+import subprocess
+
+from playwright.sync_api import expect, sync_playwright
+
+
+def link(args, side, page):
+    return subprocess.run(
+        [args.lockout, "--data-dir", f"{args.root}/{side}", "open", page, "--print"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def step(text):
+    print(f"web-family: {text}", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lockout", required=True)
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--screenshots", required=True)
+    args = parser.parse_args()
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        parent = browser.new_context().new_page()
+        child = browser.new_context().new_page()
+
+        step("the parent chooses its mode and starts a family")
+        parent.goto(link(args, "parent", "family"))
+        expect(parent.locator("h2#mode-heading")).to_have_text("Who uses this device?")
+        parent.get_by_role("button", name="Choose Parent Device").click()
+        parent.fill("#server", args.server)
+        parent.get_by_role("button", name="Start the family").click()
+        expect(parent.locator("#devices-heading")).to_be_visible()
+
+        step("the parent shows a pairing code as a QR code; the child joins with it")
+        parent.get_by_role("button", name="Show a pairing code").click()
+        expect(parent.locator("svg.qr")).to_be_visible()
+        parent.screenshot(path=f"{args.screenshots}/family-pairing.png", full_page=True)
+        payload = parent.locator("#pairing-payload").input_value()
+        assert payload.startswith("lockout-pair:"), payload
+        child.goto(link(args, "child", "family"))
+        child.get_by_role("button", name="Choose Child Device").click()
+        child.fill("#payload", payload)
+        child.get_by_role("button", name="Join").click()
+        expect(child.locator("main")).to_contain_text("in a family")
+
+        step("the parent sees the child's device and sends it a break schedule")
+        parent.goto("/".join(parent.url.split("/")[:3]) + "/family")
+        device = parent.locator("#device-list a.task-title")
+        expect(device).to_have_count(1)
+        device.click()
+        parent.select_option("#send-kind", "eye")
+        parent.fill("#interval", "25")
+        parent.fill("#duration", "20")
+        parent.get_by_role("button", name="Send break settings").click()
+        expect(parent.locator("#command-list")).to_contain_text("eye breaks every 25 min")
+
+        step("the child's running agent applies it at once and the parent sees the acknowledgement")
+        for _ in range(30):
+            if "applied" in parent.locator("#command-list").inner_text():
+                break
+            parent.wait_for_timeout(1000)
+            parent.reload()
+        expect(parent.locator("#command-list")).to_contain_text("applied")
+        parent.screenshot(path=f"{args.screenshots}/family-device.png", full_page=True)
+        browser.close()
+    step("passed")
+
+
+if __name__ == "__main__":
+    main()
