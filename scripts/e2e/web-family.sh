@@ -18,7 +18,7 @@ fail() {
     exit 1
 }
 cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
     rm -rf "$root"
 }
 trap cleanup EXIT

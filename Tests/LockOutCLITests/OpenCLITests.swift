@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@Suite("lockout open and the break screen setting")
+struct OpenCLITests {
+    @Test("open without a running agent says to start one; an unknown page names the pages; both change nothing")
+    func refused() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let noAgent = try cli.run("open", "--print")
+        #expect(noAgent.status == 1)
+        #expect(noAgent.stderr.contains("the web app is served by the agent, start it with 'lockout run'"))
+        let unknown = try cli.run("open", "nowhere", "--print")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("there is no page 'nowhere': choose dashboard, schedule, focus, gate, family, statistics, settings"))
+    }
+
+    @Test("settings set break-screen takes notification or window, keeps it in web.json, and refuses anything else")
+    func breakScreen() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let window = try cli.run("settings", "set", "break-screen", "window")
+        #expect(window.status == 0)
+        #expect(window.stdout.hasPrefix("Break screen: window"))
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.directory.appendingPathComponent("web.json"))) as? [String: Any]
+        #expect(stored?["breakScreen"] as? String == "window")
+        let bad = try cli.run("settings", "set", "break-screen", "popup")
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("unknown break screen 'popup': use notification or window"))
+    }
+}
