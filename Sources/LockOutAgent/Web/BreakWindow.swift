@@ -76,7 +76,7 @@ public struct ProcessBreakWindowLauncher: BreakWindowLaunching {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? PlatformCommand.launch(process)) != nil else { return nil }
-        nonisolated(unsafe) let child = process
+        let child = process
         return { if child.isRunning { child.terminate() } }
     }
 }

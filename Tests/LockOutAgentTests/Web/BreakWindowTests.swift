@@ -76,7 +76,7 @@ struct BreakWindowTests {
         defer { try? FileManager.default.removeItem(at: bin) }
         for name in ["chromium", "firefox"] {
             let path = bin.appendingPathComponent(name).path
-            FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
         }
         let environment = ["PATH": bin.path]
         let profile = URL(fileURLWithPath: "/data/break-window")
