@@ -37,7 +37,7 @@ fi
 
 log=$(mktemp "${TMPDIR:-/tmp}/lockout-test.XXXXXX")
 postgres=$(mktemp -d "${TMPDIR:-/tmp}/lockout-test-postgres.XXXXXX")
-trap 'scripts/e2e/postgres.sh stop "$postgres/data"; rm -rf "$log" "$postgres"' EXIT
+trap 'scripts/e2e/postgres.sh stop "$postgres/data"; scripts/e2e/postgres.sh stop "$postgres/fault"; rm -rf "$log" "$postgres"' EXIT
 on_desktop() {
     if [ "$skip_desktop" = 1 ]; then "$@"; else scripts/e2e/with-desktop.sh "$@"; fi
 }
@@ -47,9 +47,12 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 # The storage contract runs on SQLite and on this private PostgreSQL cluster.
 postgres_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 LOCKOUT_TEST_POSTGRES_URL=$(scripts/e2e/postgres.sh start "$postgres/data" "$postgres_port")
-# The fault tests restart the cluster mid-load (scripts/e2e/postgres.sh restart DIR).
-LOCKOUT_TEST_POSTGRES_DIR="$postgres/data"
-export LOCKOUT_TEST_POSTGRES_URL LOCKOUT_TEST_POSTGRES_DIR
+# The fault test restarts a cluster mid-load (scripts/e2e/postgres.sh restart DIR): a second one of its own,
+# so that the restart never cuts the connections of the tests running beside it.
+fault_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+LOCKOUT_TEST_POSTGRES_FAULT_URL=$(scripts/e2e/postgres.sh start "$postgres/fault" "$fault_port")
+LOCKOUT_TEST_POSTGRES_FAULT_DIR="$postgres/fault"
+export LOCKOUT_TEST_POSTGRES_URL LOCKOUT_TEST_POSTGRES_FAULT_URL LOCKOUT_TEST_POSTGRES_FAULT_DIR
 LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log"
 
 e2e=(breaks focus gate notifications breakwindow)

@@ -168,9 +168,10 @@ struct FamilyFaultTests {
     }
 
     @Test("PostgreSQL restarts as after a crash while a device uploads; the server recovers and has every item once",
-          .enabled(if: environment["LOCKOUT_TEST_POSTGRES_DIR"] != nil && environment["LOCKOUT_TEST_POSTGRES_URL"] != nil))
+          .enabled(if: environment["LOCKOUT_TEST_POSTGRES_FAULT_DIR"] != nil && environment["LOCKOUT_TEST_POSTGRES_FAULT_URL"] != nil))
     func postgresRestartedMidLoad() async throws {
-        let base = try #require(Self.environment["LOCKOUT_TEST_POSTGRES_URL"])
+        // A cluster of its own (scripts/test.sh starts it): the restart must not cut the other suites' connections.
+        let base = try #require(Self.environment["LOCKOUT_TEST_POSTGRES_FAULT_URL"])
         let database = "fault_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try Self.psql(base, "CREATE DATABASE \(database)")
         var url = try #require(URLComponents(string: base))
@@ -201,7 +202,7 @@ struct FamilyFaultTests {
             .deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
         process.executableURL = repository.appendingPathComponent("scripts/e2e/postgres.sh")
-        process.arguments = ["restart", try #require(environment["LOCKOUT_TEST_POSTGRES_DIR"])]
+        process.arguments = ["restart", try #require(environment["LOCKOUT_TEST_POSTGRES_FAULT_DIR"])]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
