@@ -176,10 +176,10 @@ def main():
         page.wait_for_url(base + "/settings")
         expect(page.locator("#break-screen")).to_have_count(0)
         page.goto(base + "/statistics")
-        today = page.locator("table.numbers tbody tr").last
+        today = page.locator("section[aria-labelledby=breaks-heading] table.numbers tbody tr").last
         completed = int(today.locator("td").first.text_content())
         assert completed >= 1, f"Statistics counts {completed} completed breaks today"
-        expect(page.locator(".figures")).to_contain_text("Total sessions")
+        expect(page.locator("section[aria-labelledby=summary-heading] .figures")).to_contain_text("Total sessions")
 
         step("a focus session started in the page counts down live, with its activity")
         page.goto(base + "/focus/activities")
