@@ -27,10 +27,12 @@ wait_for() { for _ in $(seq 100); do [ -s "$1" ] && return 0; sleep 0.1; done; f
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$bin" serve --data-dir "$root/server" --port "$port" >"$root/server.log" 2>&1 &
 pids+=($!)
+disown
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 for side in parent child; do
     "$bin" --data-dir "$root/$side" run >"$root/$side.log" 2>&1 &
     pids+=($!)
+    disown  # killed outright at the end: no job report
     wait_for "$root/$side/agent.json"
 done
 
