@@ -267,15 +267,24 @@ public enum FamilyDevicePage {
         }
     }
 
+    /// A form that sends one kind of change to `device`.
+    private static func changeForm(
+        _ device: RegisteredDevice, change: String, title: String, chrome: PageChrome, @HTMLBuilder content: () -> [HTMLNode]
+    ) -> HTMLNode {
+        Layout.form("/actions/family", chrome, ["novalidate": ""]) {
+            element("input", ["type": "hidden", "name": "device", "value": device.deviceID.description])
+            element("input", ["type": "hidden", "name": "change", "value": change])
+            element("h4") { title }
+            content()
+        }
+    }
+
     private static func sendForms(_ device: RegisteredDevice, form: FormState, chrome: PageChrome) -> HTMLNode {
         element("section", ["class": "card", "aria-labelledby": "configure-heading"]) {
             element("h3", ["id": "configure-heading"]) { "Change this device's settings" }
             element("p", ["class": "hint"]) { "Each change is sent to the device, applied at once when it is online, and acknowledged below." }
             if let error = form.errors["change"] { element("p", ["class": "field-error", "role": "alert"]) { error } }
-            Layout.form("/actions/family", chrome, ["novalidate": ""]) {
-                element("input", ["type": "hidden", "name": "device", "value": device.deviceID.description])
-                element("input", ["type": "hidden", "name": "change", "value": "break"])
-                element("h4") { "A break kind" }
+            changeForm(device, change: "break", title: "A break kind", chrome: chrome) {
                 element("div", ["class": "field"]) {
                     element("label", ["for": "send-kind"]) { "Kind" }
                     element("select", ["id": "send-kind", "name": "kind"]) {
@@ -287,10 +296,7 @@ public enum FamilyDevicePage {
                 Layout.checkbox(name: "enabled", label: "On", checked: form.isChecked("enabled", stored: true))
                 element("p", ["class": "actions"]) { Layout.button("Send break settings", name: "command", value: "send", primary: true) }
             }
-            Layout.form("/actions/family", chrome, ["novalidate": ""]) {
-                element("input", ["type": "hidden", "name": "device", "value": device.deviceID.description])
-                element("input", ["type": "hidden", "name": "change", "value": "goal"])
-                element("h4") { "A health-gate goal" }
+            changeForm(device, change: "goal", title: "A health-gate goal", chrome: chrome) {
                 element("div", ["class": "field"]) {
                     element("label", ["for": "send-goal"]) { "Goal" }
                     element("select", ["id": "send-goal", "name": "goal"]) {
@@ -300,10 +306,7 @@ public enum FamilyDevicePage {
                 FocusPage.textField(name: "target", label: "Target", value: form.value("target", stored: "10000"), error: form.errors["target"])
                 element("p", ["class": "actions"]) { Layout.button("Send goal", name: "command", value: "send", primary: true) }
             }
-            Layout.form("/actions/family", chrome, ["novalidate": ""]) {
-                element("input", ["type": "hidden", "name": "device", "value": device.deviceID.description])
-                element("input", ["type": "hidden", "name": "change", "value": "block"])
-                element("h4") { "Blocked programs" }
+            changeForm(device, change: "block", title: "Blocked programs", chrome: chrome) {
                 FocusPage.textField(name: "executable", label: "Program (executable name)", value: form.value("executable", stored: ""), error: form.errors["executable"])
                 element("p", ["class": "actions"]) {
                     Layout.button("Block it", name: "block", value: "add", primary: true)
