@@ -78,7 +78,7 @@ final class PrivateSession: @unchecked Sendable {
         try PlatformCommand.launch(process)
         lock.withLock { dunst = process }
         let control = Dunst(environment: environment)
-        guard try await eventually(within: 10, { (try? control.count("displayed")) != nil ? true : nil }) == true else {
+        guard try await eventually(within: 30, { (try? control.count("displayed")) != nil ? true : nil }) == true else {
             throw SessionError.dunstDidNotStart
         }
     }
