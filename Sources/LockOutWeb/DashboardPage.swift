@@ -92,7 +92,7 @@ public enum DashboardPage {
                 element("p") { screen.headline }
                 Layout.button("Resume", name: "command", value: "resume", primary: true)
             case "idle":
-                if screen.headline != "Breaks are stopped" { element("p") { screen.headline } }
+                if screen.headline != DashboardScreen.stoppedHeadline { element("p") { screen.headline } }
                 Layout.button("Start breaks", name: "command", value: "start", primary: true)
             default:
                 if screen.nextBreak != nil, let kind = screen.nextBreak?.kind {

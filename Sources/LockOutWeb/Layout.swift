@@ -120,12 +120,7 @@ extension Layout {
     /// A page outside the app's navigation, like "open LockOut with `lockout open`".
     public static func message(title: String, paragraphs: [String]) -> String {
         let page = element("html", ["lang": "en"]) {
-            element("head") {
-                element("meta", ["charset": "utf-8"])
-                element("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
-                element("title") { "\(title) — LockOut" }
-                element("link", ["rel": "stylesheet", "href": Assets.stylesheetPath])
-            }
+            head(title: title)
             element("body") {
                 element("main", ["id": "main"]) {
                     element("h1") { title }

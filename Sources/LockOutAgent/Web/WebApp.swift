@@ -437,7 +437,7 @@ public struct WebApp: Sendable {
                     do {
                         _ = try await agent.perform(command)
                     } catch let refusal as BreakInputError {
-                        return Self.html(try await dashboard(session: session, notice: .error(Self.sentence(refusal.description))), status: 409)
+                        return Self.html(try await dashboard(session: session, notice: .error(WebForm.sentence(refusal.description))), status: 409)
                     }
                     return Self.redirect(Self.returnPath(fields["return"]))
                 case .failure(let refusal):
@@ -639,11 +639,8 @@ public struct WebApp: Sendable {
     }
 
     private static func failure(_ error: any Error) -> HTTPResponse {
-        html(Layout.message(title: "Something went wrong", paragraphs: [sentence("\(error)"), "Nothing else was changed."]), status: 500)
+        html(Layout.message(title: "Something went wrong", paragraphs: [WebForm.sentence("\(error)"), "Nothing else was changed."]), status: 500)
     }
 
-    /// `text` with its first letter capitalized and a full stop.
-    static func sentence(_ text: String) -> String {
-        WebForm.sentence(text)
-    }
+
 }

@@ -108,8 +108,11 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
         if let opens = engine.nextDeadline(now: now), engine.settings.workingHours != nil {
             return "Outside working hours: breaks start at \(LocalTimeText.text(opens, now: now, calendar: engine.calendar))"
         }
-        return "Breaks are stopped"
+        return stoppedHeadline
     }
+
+    /// What an idle dashboard says when breaks were stopped by hand, with nothing more to tell.
+    public static let stoppedHeadline = "Breaks are stopped"
 
     /// What a running dashboard says while a focus segment holds breaks: no countdown can be honest then.
     static let heldHeadline = "Breaks wait until the focus segment ends"
