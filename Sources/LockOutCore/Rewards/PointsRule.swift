@@ -1,0 +1,51 @@
+import Foundation
+
+/// How active learning time becomes points (pure).
+public enum PointsRule {
+    /// The streak multiplier: 1 % a day of streak, at most 30 %.
+    public static func multiplier(streakDays: Int) -> Double {
+        min(0.01 * Double(max(0, streakDays)), 0.30)
+    }
+
+    /// The points a program earns for a day of `activeSeconds` of use.
+    ///
+    /// Only whole minutes count. In `points` mode each minute earns the program's rate; in `ratio` mode every
+    /// `learning` whole minutes earn `reward` minutes of reward time, as points at 10 a minute. The streak
+    /// multiplier adds its share (rounded down), and the day's cap bounds the total. Never negative.
+    public static func dayPoints(
+        activeSeconds: Int, rate: Int, mode: EarningMode, streakDays: Int, cap: Int
+    ) -> Int {
+        let minutes = max(0, activeSeconds) / 60
+        let base: Int
+        switch mode {
+        case .points:
+            base = minutes * max(0, rate)
+        case .ratio(let learning, let reward):
+            base = minutes / max(1, learning) * reward * RewardRules.pointsPerRewardMinute
+        }
+        let bonus = Int((Double(base) * multiplier(streakDays: streakDays)).rounded(.down))
+        return max(0, min(cap, base + bonus))
+    }
+}
+
+/// Levels from the total points ever earned: level n starts at 50 × n × (n − 1) points, so level 2 takes
+/// 100 points, level 3 another 200, level 4 another 300: each level takes 100 points more than the last.
+public struct RewardLevel: Hashable, Sendable, Codable {
+    public let level: Int
+    /// Total points at which this level started.
+    public let floor: Int
+    /// Total points at which the next level starts.
+    public let next: Int
+
+    /// The total points at which `level` starts.
+    public static func threshold(_ level: Int) -> Int { 50 * level * (level - 1) }
+
+    /// The level of `totalEarned` points.
+    public init(totalEarned: Int) {
+        var level = 1
+        while Self.threshold(level + 1) <= max(0, totalEarned) { level += 1 }
+        self.level = level
+        floor = Self.threshold(level)
+        next = Self.threshold(level + 1)
+    }
+}
