@@ -23,7 +23,8 @@ public enum PointsRule {
         case .ratio(let learning, let reward):
             base = minutes / max(1, learning) * reward * RewardRules.pointsPerRewardMinute
         }
-        let bonus = Int((Double(base) * multiplier(streakDays: streakDays)).rounded(.down))
+        // In whole percent, so the share is exact: 100 points at 29 days earn 29, not 28.999… → 28.
+        let bonus = base * Int((multiplier(streakDays: streakDays) * 100).rounded()) / 100
         return max(0, min(cap, base + bonus))
     }
 }

@@ -147,9 +147,17 @@ public struct RewardsEngine: Sendable {
 
     /// Takes the latest state of a usage record: counts its new active seconds, earns points for learning,
     /// moves the quest, the streak and the badges.
+    /// A record counts on its own day even when written once that day has ended (closed at midnight, read
+    /// just after), so its seconds are counted once; then the day moves on to `now`.
     public mutating func recordUsage(_ usage: UsageSession, now: Date, newID: () -> UUID) -> [RewardsEffect] {
-        var effects = roll(to: max(now, usage.end))
+        var effects = roll(toDay: usage.day(in: calendar))
         effects.append(.saveUsage(usage))
+        effects += count(usage, now: now, newID: newID)
+        return effects + roll(to: max(now, usage.end))
+    }
+
+    private mutating func count(_ usage: UsageSession, now: Date, newID: () -> UUID) -> [RewardsEffect] {
+        var effects: [RewardsEffect] = []
         guard usage.day(in: calendar) == record.day else { return effects }  // a late write of an earlier day
         let delta = usage.activeSeconds - record.countedSessions[usage.id, default: 0]
         guard delta > 0 else { return effects }
@@ -198,7 +206,10 @@ public struct RewardsEngine: Sendable {
 
     /// Starts a new day's counters when `now` is on a later day.
     private mutating func roll(to now: Date) -> [RewardsEffect] {
-        let today = LocalDate(now, in: calendar)
+        roll(toDay: LocalDate(now, in: calendar))
+    }
+
+    private mutating func roll(toDay today: LocalDate) -> [RewardsEffect] {
         guard today > record.day else { return [] }
         record.day = today
         record.programSeconds = [:]
@@ -217,7 +228,7 @@ public struct RewardsEngine: Sendable {
         let rate = settings.program(program)?.effectiveRate ?? RewardRules.defaultRate
         let target = PointsRule.dayPoints(
             activeSeconds: record.learningSeconds[program, default: 0], rate: rate, mode: settings.mode,
-            streakDays: streakDays(at: now), cap: settings.dailyCap
+            streakDays: record.streak.days(on: record.day, calendar: calendar), cap: settings.dailyCap
         )
         let already = record.accrued[program, default: 0]
         guard target > already else { return [] }

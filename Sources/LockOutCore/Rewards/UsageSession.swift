@@ -19,8 +19,12 @@ public struct UsageSession: Codable, Hashable, Sendable, Identifiable {
         self.activeSeconds = activeSeconds
     }
 
-    /// The day the record counts on: the local date of its end.
-    public func day(in calendar: Calendar) -> LocalDate { LocalDate(end, in: calendar) }
+    /// The day the record counts on: the local date of its end. A record that ends exactly at local midnight
+    /// (closed there as the day ended) counts on the day that ends there: its time all lies before midnight.
+    public func day(in calendar: Calendar) -> LocalDate {
+        let day = LocalDate(end, in: calendar)
+        return end > start && end == day.start(in: calendar) ? day.adding(days: -1, in: calendar) : day
+    }
 }
 
 /// Effective time: what part of a stretch counts when the person stopped touching the machine.
