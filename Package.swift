@@ -48,6 +48,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // PBKDF2 for the parent PIN's stored hash.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .target(name: "CSystemd", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict

@@ -13,6 +13,7 @@ extension AppDatabase {
         migrator.registerMigration("createHealthGate", migrate: createHealthGate)
         migrator.registerMigration("createGateLog", migrate: createGateLog)
         migrator.registerMigration("createFamily", migrate: createFamily)
+        migrator.registerMigration("createRewards", migrate: createRewards)
         return migrator
     }
 

@@ -16,6 +16,10 @@ extension FamilyVerb {
               focus focus|short-break|long-break|cycles|timer VALUE · hold-breaks on|off
               goal set steps|energy|exercise|unlock-time VALUE [--days every|weekdays|…] · goal enable|disable KIND
               block add APP [--desktop-id ID] · block remove APP
+              rewards program NAME learning|reward|none [--rate N] · rewards cap POINTS · rewards mode points|30:30
+              rewards quest MINUTES [--template ID] [--counting combined|per-program] [--program NAME…]
+                            [--reward-minutes N | --bonus-points N] [--title TEXT] · rewards quest off
+              rewards grant POINTS --reason TEXT · rewards remove POINTS --reason TEXT
             """
         )
         @OptionGroup var global: GlobalOptions
@@ -95,8 +99,12 @@ enum ChangeWords {
                 return .blockRemove(executable: try one(Array(rest.dropFirst()), "block remove APP"))
             default: throw CLIUsageError("give: block add APP or block remove APP")
             }
+        case "rewards":
+            let change = ConfigurationChange.rewards(try RewardsWords.parse(rest))
+            try change.validate()
+            return change
         default:
-            throw CLIUsageError("unknown change '\(verb)': use schedule, hours, snooze, retention, focus, hold-breaks, goal or block")
+            throw CLIUsageError("unknown change '\(verb)': use schedule, hours, snooze, retention, focus, hold-breaks, goal, block or rewards")
         }
     }
 
@@ -141,6 +149,88 @@ private struct ScheduleWords: ParsableArguments {
             return try parse(words)
         } catch {
             throw CLIUsageError("give: schedule KIND [--every DURATION] [--for DURATION] [--enabled true|false]")
+        }
+    }
+}
+
+/// `rewards …` as words: a parent's rewards command for a child's device.
+enum RewardsWords {
+    static let usage = "rewards program NAME learning|reward|none [--rate N], rewards cap POINTS, rewards mode points|60:30, rewards quest MINUTES [options] | off, rewards grant|remove POINTS --reason TEXT"
+
+    static func parse(_ words: [String]) throws -> RewardsCommand {
+        guard let verb = words.first else { throw CLIUsageError("give: \(usage)") }
+        let rest = Array(words.dropFirst())
+        switch verb {
+        case "program":
+            let parsed = try read(ProgramWords.self, rest, "rewards program NAME learning|reward|none [--rate N]")
+            guard let category = ProgramCategory(rawValue: parsed.category) else {
+                throw CLIUsageError("unknown category '\(parsed.category)': use learning, reward or none")
+            }
+            if parsed.rate != nil, category != .learning { throw CLIUsageError("--rate is for learning programs only") }
+            return .setProgram(parsed.name, category: category, rate: parsed.rate)
+        case "cap":
+            guard rest.count == 1, let cap = Int(rest[0]) else { throw CLIUsageError("give: rewards cap POINTS, like 600") }
+            return .setCap(cap)
+        case "mode":
+            guard rest.count == 1, let mode = EarningMode(text: rest[0]) else {
+                throw CLIUsageError("give: rewards mode points, or a ratio of learning to reward minutes like 30:30, 60:60, 60:30, 60:20, 60:15")
+            }
+            return .setMode(mode)
+        case "quest":
+            if rest == ["off"] { return .setQuest(nil) }
+            let parsed = try read(QuestWords.self, rest, "rewards quest MINUTES [--template ID] [--counting combined|per-program] [--program NAME] [--reward-minutes N | --bonus-points N] [--title TEXT]")
+            return .setQuest(try parsed.quest())
+        case "grant", "remove":
+            let parsed = try read(AdjustWords.self, rest, "rewards \(verb) POINTS --reason TEXT")
+            guard parsed.points > 0 else { throw CLIUsageError("give a positive number of points to \(verb)") }
+            return .adjust(points: verb == "grant" ? parsed.points : -parsed.points, reason: parsed.reason)
+        default:
+            throw CLIUsageError("unknown rewards change '\(verb)': use \(usage)")
+        }
+    }
+
+    private static func read<Words: ParsableArguments>(_ type: Words.Type, _ words: [String], _ usage: String) throws -> Words {
+        do {
+            return try Words.parse(words)
+        } catch {
+            throw CLIUsageError("give: \(usage)")
+        }
+    }
+
+    private struct ProgramWords: ParsableArguments {
+        @Argument var name: String
+        @Argument var category: String
+        @Option var rate: Int?
+    }
+
+    private struct AdjustWords: ParsableArguments {
+        @Argument var points: Int
+        @Option var reason: String
+    }
+
+    private struct QuestWords: ParsableArguments {
+        @Argument var minutes: Int?
+        @Option var template: String?
+        @Option var title: String?
+        @Option var counting: String?
+        @Option(name: .customLong("program")) var programs: [String] = []
+        @Option(name: .customLong("reward-minutes")) var rewardMinutes: Int?
+        @Option(name: .customLong("bonus-points")) var bonusPoints: Int?
+
+        func quest() throws -> DailyQuest {
+            guard template != nil || minutes != nil else { throw CLIUsageError("give the quest's minutes or --template ID") }
+            var quest = try template.map { try QuestTemplate.named($0).quest } ?? DailyQuest(title: "Daily quest", targetMinutes: 30)
+            if let minutes { quest.targetMinutes = minutes }
+            if let title { quest.title = title }
+            if let counting {
+                guard let value = QuestCounting(rawValue: counting) else { throw CLIUsageError("unknown counting '\(counting)': use combined or per-program") }
+                quest.counting = value
+            }
+            if !programs.isEmpty { quest.programs = programs }
+            if rewardMinutes != nil, bonusPoints != nil { throw CLIUsageError("give --reward-minutes or --bonus-points, not both") }
+            if let rewardMinutes { quest.reward = .rewardMinutes(rewardMinutes) }
+            if let bonusPoints { quest.reward = .bonusPoints(bonusPoints) }
+            return quest
         }
     }
 }

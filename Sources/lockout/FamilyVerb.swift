@@ -11,7 +11,7 @@ struct FamilyVerb: ParsableCommand {
         discussion: "A parent: 'family setup parent', 'family create --server URL', 'family pair'. A child: 'family setup child', 'family join CODE'. See docs/family.md.",
         subcommands: [
             Setup.self, Create.self, Pair.self, Join.self, Status.self, Devices.self, Rename.self, Revoke.self, Remove.self,
-            Usage.self, Send.self, Commands.self, Sync.self, Retry.self, Reset.self, Delete.self,
+            Usage.self, Send.self, Rewards.self, Commands.self, Sync.self, Retry.self, Reset.self, Delete.self,
         ],
         defaultSubcommand: Status.self
     )
@@ -156,6 +156,28 @@ struct FamilyVerb: ParsableCommand {
         }
     }
 
+    struct Rewards: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "A child's rewards: balance, quest, streak, badges, programs and the newest points (parent).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The device: its name or id.") var device: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let (found, snapshot, updated) = try reportingErrors { try global.context().family().rewards(device) }
+            guard let snapshot else {
+                if json { print("null") } else { print("\(found.deviceName) has sent no rewards yet: they come with its next day summary.") }
+                return
+            }
+            if json { try printJSON(snapshot); return }
+            print("\(found.deviceName), as of \(updated.map { ISO8601DateFormatter().string(from: $0) } ?? "?"):")
+            print(TextRendering.rewards(snapshot.screen))
+            print(TextRendering.rewardPrograms(snapshot.screen))
+            print(TextRendering.badges(snapshot.screen.badges))
+            print(TextRendering.rewardsHistory(RewardsHistory(ledger: snapshot.ledger, usage: []), calendar: .current)
+                .components(separatedBy: "\nUsage:").first ?? "")
+        }
+    }
+
     struct Commands: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The configuration sent to devices and whether each applied (parent).")
         @OptionGroup var global: GlobalOptions
@@ -199,11 +221,17 @@ struct FamilyVerb: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Leave the family and forget this device's mode (type 'reset' to confirm); local history stays.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "Type reset to confirm.") var confirm: String?
+        @OptionGroup var pin: PINOption
 
         func run() throws {
             try reportingErrors {
+                let context = try global.context()
+                // A child's device with a parent PIN leaves its family only with the PIN.
+                if try context.family().identity().mode == .childDevice, try context.rewardsControl().screen().pinSet {
+                    try context.rewardsControl().checkPIN(try pin.read())
+                }
                 let confirmation = try confirm ?? FamilyText.prompt("Type 'reset' to leave the family and forget this device's mode:")
-                try global.context().family().reset(confirmation: confirmation)
+                try context.family().reset(confirmation: confirmation)
             }
             print("This device left its family; its own history stays.")
         }

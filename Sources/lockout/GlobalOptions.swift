@@ -50,6 +50,7 @@ struct GlobalOptions: ParsableArguments {
                 source: StoredHealthReading(store: database.healthTotalsStore),
                 calendar: calendar
             ),
+            rewardsService: RewardsService(store: GRDBRewardsStore(database, calendar: calendar), calendar: calendar),
             clock: clock,
             calendar: calendar
         )
@@ -63,6 +64,7 @@ struct CLIContext {
     let service: BreakService
     let focusService: FocusService
     let gateService: GateService
+    let rewardsService: RewardsService
     let clock: ProcessClock
     let calendar: Calendar
 
@@ -81,7 +83,8 @@ struct CLIContext {
         let applier = LocalConfigurationApplier(
             breaks: LocalBreakControl(service: service, clock: clock),
             focus: LocalFocusControl(service: focusService, clock: clock),
-            gate: LocalGateControl(service: gateService, clock: clock)
+            gate: LocalGateControl(service: gateService, clock: clock),
+            rewards: LocalRewardsControl(service: rewardsService, clock: clock)
         )
         let clock = clock
         let breakSettings = service.stores.settings, focusSettings = focusService.stores.settings
@@ -89,6 +92,14 @@ struct CLIContext {
             store: database.familyStore, directory: directory, applier: applier, now: { clock.now() },
             sharedSettings: { SharedSettings(breaks: try breakSettings.load(), focus: try focusSettings.load()) }
         )
+    }
+
+    /// Rewards: the running agent when there is one, else the database directly.
+    func rewardsControl() -> any RewardsControl {
+        if let endpoint = BreakControls.runningAgent(directory: directory) {
+            return RemoteRewardsControl(endpoint: endpoint)
+        }
+        return LocalRewardsControl(service: rewardsService, clock: clock)
     }
 
     /// Focus sessions and task changes: the running agent when there is one, else the database directly.

@@ -7,7 +7,7 @@ import Logging
 struct Lockout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockout",
-        abstract: "LockOut: eye, micro and long break reminders with statistics, focus sessions, activities and tasks, and a health gate that keeps apps locked until today's goals are met.",
+        abstract: "LockOut: eye, micro and long break reminders with statistics, focus sessions, activities and tasks, and a health gate that keeps apps locked until today's goals are met; rewards turn learning time into reward time.",
         discussion: """
         Every command takes --data-dir DIR (before or after the subcommand) to use another data \
         directory than $XDG_DATA_HOME/lockout. With an agent running, commands go to it; \
@@ -18,7 +18,7 @@ struct Lockout: ParsableCommand {
             Run.self, Status.self, BreakVerb.self, Pause.self, Resume.self, Start.self, Stop.self,
             Schedule.self, SettingsVerb.self, Stats.self, Export.self,
             FocusVerb.self, ActivityVerb.self, History.self, TaskVerb.self, HealthVerb.self, GateVerb.self,
-            FamilyVerb.self, Serve.self, Open.self,
+            RewardsVerb.self, FamilyVerb.self, Serve.self, Open.self,
         ]
     )
 

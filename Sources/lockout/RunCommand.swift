@@ -21,7 +21,8 @@ struct Run: ParsableCommand {
             gate: context.gateService,
             clock: context.clock,
             port: port,
-            family: context.database.familyStore
+            family: context.database.familyStore,
+            rewards: context.rewardsService
         )
         do {
             try host.run()

@@ -15,6 +15,11 @@ import NIOHTTP1
 /// - `POST /v1/tasks/commands` with a `TaskCommand` → `TaskRow`
 /// - `GET /v1/gate` → `GateScreen`
 /// - `POST /v1/gate/commands` with a `GateCommand` → `GateScreen`, after the health reads it asked for
+/// - `GET /v1/rewards` → `RewardsScreen`
+/// - `POST /v1/rewards/commands` with a `RewardsRequest` → `RewardsScreen` (settings need the parent PIN)
+/// - `POST /v1/rewards/pin` with a `PINRequest` → `RewardsScreen`
+/// - `POST /v1/rewards/pin/check` with a `PINRequest` → `RewardsScreen` when the PIN is right (wrong tries count)
+/// - `POST /v1/rewards/history` with `{"days": N}` → `RewardsHistory`
 /// - `POST /v1/family/sync` → `SyncRoundReport`: a family sync round now (after a membership changed, too)
 /// - `POST /v1/web/login` with `{"next": "/schedule"}` → `WebLogin`: a one-time link that opens the web app signed in
 /// - a refused command → 400 with `{"error": …}`; a missing or wrong token → 401; an unknown path → 404; a wrong method → 405
@@ -38,6 +43,8 @@ public struct AgentAPI: Sendable {
         "/v1/focus": .GET, "/v1/focus/commands": .POST, "/v1/focus/follow": .GET, "/v1/tasks/commands": .POST,
         "/v1/gate": .GET, "/v1/gate/commands": .POST, "/v1/family/sync": .POST,
         "/v1/web/login": .POST,
+        "/v1/rewards": .GET, "/v1/rewards/commands": .POST, "/v1/rewards/pin": .POST, "/v1/rewards/pin/check": .POST,
+        "/v1/rewards/history": .POST,
     ]
 
     /// Answers one request.
@@ -72,6 +79,26 @@ public struct AgentAPI: Sendable {
         case "/v1/gate/commands":
             guard let command = decode(GateCommand.self, from: request) else { return Self.error(400, "the body is not a gate command") }
             return await reply { try await agent.perform(command) }
+        case "/v1/rewards":
+            return await reply { try await agent.rewardsScreen() }
+        case "/v1/rewards/commands":
+            guard let body = decode(RewardsRequest.self, from: request) else { return Self.error(400, "the body is not a rewards command") }
+            return await reply { try await agent.perform(body.command, pin: body.pin) }
+        case "/v1/rewards/pin":
+            guard let body = decode(PINRequest.self, from: request) else { return Self.error(400, "the body is not {\"pin\": \"1357\"}") }
+            return await reply { try await agent.setParentPIN(body.pin, old: body.old) }
+        case "/v1/rewards/pin/check":
+            guard let body = decode(PINRequest.self, from: request) else { return Self.error(400, "the body is not {\"pin\": \"1357\"}") }
+            return await reply {
+                try await agent.checkParentPIN(body.pin)
+                return try await agent.rewardsScreen()
+            }
+        case "/v1/rewards/history":
+            guard let body = decode(RewardsHistoryRequest.self, from: request) else { return Self.error(400, "the body is not {\"days\": 7}") }
+            return await reply {
+                let (ledger, usage) = try await agent.rewardsHistory(days: body.days)
+                return RewardsHistory(ledger: ledger, usage: usage)
+            }
         case "/v1/family/sync":
             guard let familySync else { return Self.error(404, "this agent runs without family sync") }
             return await reply { SyncRoundReport(await familySync.syncNowAsync()) }
@@ -120,6 +147,8 @@ public struct AgentAPI: Sendable {
         } catch let error as FocusDataError {
             return Self.error(400, error.description)
         } catch let error as GateInputError {
+            return Self.error(400, error.description)
+        } catch let error as RewardsInputError {
             return Self.error(400, error.description)
         } catch {
             return Self.error(500, "\(error)")

@@ -7,12 +7,14 @@ public struct LocalConfigurationApplier: ConfigurationApplying {
     let breaks: LocalBreakControl
     let focus: LocalFocusControl
     let gate: LocalGateControl
+    let rewards: LocalRewardsControl?
 
     /// An applier over the CLI's local controls.
-    public init(breaks: LocalBreakControl, focus: LocalFocusControl, gate: LocalGateControl) {
+    public init(breaks: LocalBreakControl, focus: LocalFocusControl, gate: LocalGateControl, rewards: LocalRewardsControl? = nil) {
         self.breaks = breaks
         self.focus = focus
         self.gate = gate
+        self.rewards = rewards
     }
 
     public func apply(_ command: LocalConfigurationCommand) throws {
@@ -20,6 +22,9 @@ public struct LocalConfigurationApplier: ConfigurationApplying {
         case .breaks(let command): _ = try breaks.perform(command)
         case .focus(let command): _ = try focus.perform(command)
         case .gate(let command): _ = try gate.impose(command)
+        case .rewards(let command):
+            guard let rewards else { throw RewardsInputError.pinNotSet }
+            _ = try rewards.impose(command)
         }
     }
 }
@@ -39,6 +44,7 @@ public struct AgentConfigurationApplier: ConfigurationApplying {
             case .breaks(let command): _ = try await agent.perform(command)
             case .focus(let command): _ = try await agent.perform(command)
             case .gate(let command): _ = try await agent.impose(command)
+            case .rewards(let command): _ = try await agent.impose(command)
             }
         }
     }
@@ -53,9 +59,15 @@ extension DeviceAgent {
         let stats = try service.breaks.stores.history.dayStats(from: day, through: day).first
         let focus = try service.stores.history.sessions(try FocusHistoryQuery(from: day, to: day))
         let gateOpen = gate.map { !$0.evaluation(now: now).isClosed } ?? false
+        let rewardsSnapshot = try rewards.map { engine in
+            RewardsSnapshot(
+                screen: RewardsScreen(engine: engine, now: now, method: usageMeter?.method),
+                ledger: try rewardsService?.store.ledger(from: nil, limit: RewardsSnapshot.ledgerLength) ?? []
+            )
+        }
         return DailySummaryBuilder.summary(
             device: device, day: day, breaks: stats, focus: focus, totals: gate?.record.totals,
-            gateOpened: gateOpen, now: now
+            gateOpened: gateOpen, rewards: rewardsSnapshot, now: now
         )
     }
 }

@@ -102,6 +102,18 @@ extension FamilyService {
         return (device, summaries)
     }
 
+    /// A child's rewards as its newest day summary carried them, after a sync; nil when it sent none yet.
+    public func rewards(_ text: String) throws -> (RegisteredDevice, RewardsSnapshot?, Date?) {
+        _ = try member(of: [.parentDevice])
+        let device = try resolve(text, in: try devices())
+        _ = sync()
+        let newest = try store.records(.dailySummary, owner: device.deviceID)
+            .compactMap { try? SyncJSON.record(DailySummary.self, from: $0.body) }
+            .filter { $0.rewards != nil }
+            .max { $0.lastUpdated < $1.lastUpdated }
+        return (device, newest?.rewards, newest?.lastUpdated)
+    }
+
     /// Sends `change` to a child device: queued, then pushed at once (it waits in the outbox while the
     /// server cannot be reached).
     public func send(_ change: ConfigurationChange, to text: String) throws -> (RegisteredDevice, ConfigurationCommand, SyncRoundOutcome) {

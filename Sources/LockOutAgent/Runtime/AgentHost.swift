@@ -16,6 +16,7 @@ public struct AgentHost: Sendable {
     private let clock: ProcessClock
     private let port: Int
     private let family: GRDBFamilyStore?
+    private let rewards: RewardsService?
     private let environment: [String: String]
     private let logger = Logger(label: "lockout.agent")
 
@@ -26,9 +27,11 @@ public struct AgentHost: Sendable {
         clock: ProcessClock,
         port: Int = 0,
         family: GRDBFamilyStore? = nil,
+        rewards: RewardsService? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.family = family
+        self.rewards = rewards
         self.directory = directory
         self.service = service
         self.gate = gate
@@ -67,6 +70,15 @@ public struct AgentHost: Sendable {
         let agent = DeviceAgent(
             service: service, gate: gate, shield: shield, notifier: breakNotifier, timer: DeadlineTimers.system(), clock: clock
         )
+        if let rewards {
+            #if os(Linux)
+            let sensor: (any ActivitySensing)? = ActivitySensors.detect(environment: environment)
+            #else
+            let sensor: (any ActivitySensing)? = nil
+            #endif
+            let meter = sensor.map { UsageMeter(sensor: $0, calendar: rewards.calendar, now: { clock.now() }) }
+            try agent.executor.runBlocking { await agent.attachRewards(rewards, meter: meter) }
+        }
         shield.onStopped = { process in
             Task(executorPreference: agent.executor) { await agent.shieldStopped(executable: process.target.executable) }
         }

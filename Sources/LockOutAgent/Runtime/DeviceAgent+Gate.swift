@@ -39,6 +39,7 @@ extension DeviceAgent {
 
     /// The shield stopped a blocked program: tell the person why, with today's progress.
     public func shieldStopped(executable: String) {
+        if rewardShieldStopped(executable: executable) { return }
         guard let gate else { return }
         let screen = GateScreen(gate: gate, now: clock.now())
         let app = gate.settings.blockedApps.first { $0.executable == executable } ?? BlockedApp(executable: executable)

@@ -20,6 +20,8 @@ public actor DeviceAgent {
     let service: FocusService
     let gateService: GateService
     let shield: any ShieldControlling
+    /// The shield's two layers: the gate's block list and the closed reward programs.
+    let layers: ShieldLayers
     let notifier: any Notifying
     private let timer: any DeadlineWaiting
     let clock: ProcessClock
@@ -37,6 +39,12 @@ public actor DeviceAgent {
     var pageWatchers: [UUID: @Sendable (String) -> Void] = [:]
     /// The page signature last told to the watchers.
     var lastPageSignature: String?
+    /// Rewards, once attached (`attachRewards`): the engine, its service and the usage meter.
+    var rewards: RewardsEngine?
+    var rewardsService: RewardsService?
+    var usageMeter: UsageMeter?
+    /// The last quest completed or badge unlocked, for pages to celebrate once.
+    var lastCelebration: (id: UUID, text: String, at: Date)?
 
     private var breakService: BreakService { service.breaks }
 
@@ -53,7 +61,9 @@ public actor DeviceAgent {
         self.executor = executor
         self.service = service
         self.gateService = gate
-        self.shield = shield
+        let layers = ShieldLayers(base: shield)
+        self.layers = layers
+        self.shield = layers
         self.notifier = notifier
         self.timer = timer
         self.clock = clock
@@ -81,6 +91,7 @@ public actor DeviceAgent {
         for reminder in try service.pendingReminders(now: now) {
             schedule.apply(reminder)
         }
+        startRewards(now: now)
         rearm()
         logger.info("agent started", metadata: [
             "breaks": "\(restoredBreaks.record.state.name)",
@@ -94,7 +105,9 @@ public actor DeviceAgent {
         timer.arm(at: nil)
         timer.onEvent = nil
         followers.removeAll()
+        stopRewards()
         do {
+            try layers.setRewardPrograms([])
             try shield.setShields(on: false, apps: [])
         } catch {
             logger.error("could not lift the shields: \(error)")
@@ -224,6 +237,9 @@ public actor DeviceAgent {
         } catch {
             logger.error("could not handle the timer: \(error)")
         }
+        if let deadline = rewards?.nextDeadline(now: now), deadline <= now {
+            tickRewards(now: now)
+        }
         publishIfDue(now: now)
         rearm()
         if let gateEvent {
@@ -275,7 +291,7 @@ public actor DeviceAgent {
     }
 
     private func nextWake(now: Date) -> Date? {
-        var candidates = [breaks?.nextDeadline(now: now), focus?.nextDeadline(now: now), schedule.nextDate]
+        var candidates = [breaks?.nextDeadline(now: now), focus?.nextDeadline(now: now), schedule.nextDate, rewards?.nextDeadline(now: now)]
         // With nothing blocked the gate changes nothing on screen: it is judged when asked, and the agent sleeps.
         if let gate, !gate.settings.blockedApps.isEmpty {
             candidates.append(gate.nextDeadline(now: now))

@@ -13,6 +13,8 @@ public enum ConfigurationChange: Codable, Hashable, Sendable {
     case gateGoalEnabled(GateGoalKind, Bool)
     case blockAdd(BlockedApp)
     case blockRemove(executable: String)
+    /// A rewards setting or a grant or removal of points.
+    case rewards(RewardsCommand)
 
     /// The local command that carries the change out on the device.
     public var localCommand: LocalConfigurationCommand {
@@ -29,6 +31,7 @@ public enum ConfigurationChange: Codable, Hashable, Sendable {
         case .gateGoalEnabled(let kind, false): .gate(.disableGoal(kind))
         case .blockAdd(let app): .gate(.block(app))
         case .blockRemove(let executable): .gate(.unblock(executable: executable))
+        case .rewards(let command): .rewards(command)
         }
     }
 
@@ -66,6 +69,8 @@ public enum ConfigurationChange: Codable, Hashable, Sendable {
                 _ = try GateSettings(blockedApps: []).addingBlockedApp(app)
             case .blockRemove(let executable):
                 _ = try GateSettings(blockedApps: [BlockedApp(executable: executable)]).removingBlockedApp(executable)
+            case .rewards(let command):
+                try command.validateAlone()
             }
         } catch {
             throw .invalidValue(String(describing: error))
@@ -91,6 +96,7 @@ public enum ConfigurationChange: Codable, Hashable, Sendable {
         case .gateGoalEnabled(let kind, let enabled): return "gate \(kind.rawValue) goal \(enabled ? "on" : "off")"
         case .blockAdd(let app): return "block \(app.executable)"
         case .blockRemove(let executable): return "unblock \(executable)"
+        case .rewards(let command): return "rewards: \(command.summary)"
         }
     }
 }
@@ -100,4 +106,5 @@ public enum LocalConfigurationCommand: Hashable, Sendable {
     case breaks(BreakCommand)
     case focus(FocusCommand)
     case gate(GateCommand)
+    case rewards(RewardsCommand)
 }

@@ -6,7 +6,7 @@ public enum DailySummaryBuilder {
     /// The summary of `day` on `device` at `now`.
     public static func summary(
         device: DeviceID, day: LocalDate, breaks: DayStat?, focus: [FocusSessionRecord], totals: HealthTotals?,
-        gateOpened: Bool, now: Date
+        gateOpened: Bool, rewards: RewardsSnapshot? = nil, now: Date
     ) -> DailySummary {
         let focusSeconds = focus.filter { $0.day == day && $0.isFocus }.reduce(0) { $0 + $1.actual }
         return DailySummary(
@@ -15,6 +15,11 @@ public enum DailySummaryBuilder {
             focusMinutes: Int(focusSeconds / 60),
             steps: Int(totals?[.steps] ?? 0),
             gateOpened: gateOpened,
+            learningSeconds: rewards.map { $0.screen.programs.filter { $0.category == .learning }.reduce(0) { $0 + $1.minutes * 60 } } ?? 0,
+            rewardSeconds: rewards.map { $0.screen.programs.filter { $0.category == .reward }.reduce(0) { $0 + $1.minutes * 60 } } ?? 0,
+            points: rewards?.screen.pointsToday ?? 0,
+            appsUsed: rewards.map { Dictionary(uniqueKeysWithValues: $0.screen.programs.filter { $0.minutes > 0 }.map { ($0.program, $0.minutes * 60) }) } ?? [:],
+            rewards: rewards,
             lastUpdated: now
         )
     }

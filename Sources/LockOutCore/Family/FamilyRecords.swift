@@ -81,13 +81,16 @@ public struct DailySummary: Codable, Hashable, Sendable {
     public var points: Int
     /// Seconds per program, once usage is sampled.
     public var appsUsed: [String: Int]
+    /// The child's rewards as they stood (balance, quest, streak, badges, programs, recent ledger); nil
+    /// from a device without rewards or a version before them.
+    public var rewards: RewardsSnapshot?
     public var lastUpdated: Date
 
     /// A summary of `date` on `deviceID`.
     public init(
         deviceID: DeviceID, date: LocalDate, breaksCompleted: Int = 0, breaksSkipped: Int = 0, focusMinutes: Int = 0,
         steps: Int = 0, gateOpened: Bool = false, learningSeconds: Int = 0, rewardSeconds: Int = 0, points: Int = 0,
-        appsUsed: [String: Int] = [:], lastUpdated: Date
+        appsUsed: [String: Int] = [:], rewards: RewardsSnapshot? = nil, lastUpdated: Date
     ) {
         self.deviceID = deviceID
         self.date = date
@@ -100,6 +103,7 @@ public struct DailySummary: Codable, Hashable, Sendable {
         self.rewardSeconds = rewardSeconds
         self.points = points
         self.appsUsed = appsUsed
+        self.rewards = rewards
         self.lastUpdated = lastUpdated
     }
 

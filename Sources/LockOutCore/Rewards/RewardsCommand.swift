@@ -47,3 +47,30 @@ public enum RewardsEffect: Equatable, Sendable {
     /// A quest completed or a badge unlocked: pages celebrate.
     case celebrate(String)
 }
+
+extension RewardsCommand {
+    /// Checks what can be checked without the device's state (ranges, names, the quest's own values), so a
+    /// parent learns of a bad value before sending it; the device checks the rest when it applies it.
+    public func validateAlone() throws(RewardsInputError) {
+        switch self {
+        case .setProgram(let name, let category, let rate):
+            var settings = RewardsSettings.defaults
+            settings.programs = category == .none ? [] : [RewardProgram(name: name, category: category, rate: rate)]
+            try RewardsSettings.checkName(name)
+            try settings.validate()
+        case .setCap(let cap):
+            try RewardsSettings(dailyCap: cap).validate()
+        case .setMode(let mode):
+            try RewardsSettings(mode: mode).validate()
+        case .setQuest(let quest):
+            guard var quest else { return }
+            quest.programs = []  // which programs are learning ones is the device's to say
+            try quest.validate(programs: .defaults)
+        case .redeem:
+            return
+        case .adjust(let points, let reason):
+            guard points != 0, abs(points) <= RewardRules.maximumAdjustment else { throw .adjustmentOutOfRange(points) }
+            guard !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .adjustmentWithoutReason }
+        }
+    }
+}

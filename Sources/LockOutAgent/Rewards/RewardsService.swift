@@ -1,0 +1,117 @@
+import Foundation
+import LockOutCore
+
+/// Runs rewards against their store: restores the engine, carries out commands and usage, and persists
+/// each transition (record, settings, its ledger entries and usage sessions, in one transaction) before
+/// its effects are carried out. Used by the agent and, with no agent running, by the CLI.
+public struct RewardsService: Sendable {
+    public let store: any RewardsStore
+    public let calendar: Calendar
+    private let newID: @Sendable () -> UUID
+    private let sessionPrograms: @Sendable () -> [String: ProtectionReason]
+
+    /// A service over `store`; `sessionPrograms` names what this system's session starts (never a reward program).
+    public init(
+        store: any RewardsStore, calendar: Calendar, newID: @escaping @Sendable () -> UUID = { UUID() },
+        sessionPrograms: @escaping @Sendable () -> [String: ProtectionReason] = { SessionPrograms.read(.system()) }
+    ) {
+        self.store = store
+        self.calendar = calendar
+        self.newID = newID
+        self.sessionPrograms = sessionPrograms
+    }
+
+    /// The engine as stored, or a new one for today.
+    public func restore(now: Date) throws -> RewardsEngine {
+        let (record, settings) = try store.load()
+        return RewardsEngine(record: record ?? RewardsRecord(day: LocalDate(now, in: calendar)), settings: settings, calendar: calendar)
+    }
+
+    /// Carries out `command`; settings commands need the parent PIN (`pin`), unless `byParent` (a parent's
+    /// device through the family sync). A refused command changes nothing but a wrong PIN's count.
+    public func execute(
+        _ command: RewardsCommand, on engine: inout RewardsEngine, pin: String?, byParent: Bool = false, now: Date
+    ) throws -> [RewardsEffect] {
+        if command.isSetting, !byParent {
+            try checkPIN(pin, on: &engine, now: now)
+        }
+        let protection = command.needsSessionPrograms ? ShieldProtection(systemPrograms: sessionPrograms()) : .catalog
+        var next = engine
+        let newID = newID
+        let effects = try next.execute(command, now: now, protection: protection, newID: { newID() })
+        try persist(next, effects: effects)
+        engine = next
+        return effects
+    }
+
+    /// Takes the latest state of usage sessions.
+    public func record(_ sessions: [UsageSession], on engine: inout RewardsEngine, now: Date) throws -> [RewardsEffect] {
+        var next = engine
+        let newID = newID
+        let effects = sessions.flatMap { next.recordUsage($0, now: now, newID: { newID() }) }
+        try persist(next, effects: effects)
+        engine = next
+        return effects
+    }
+
+    /// Moves time on (the notice, the end of reward time, a new day).
+    public func tick(_ engine: inout RewardsEngine, now: Date) throws -> [RewardsEffect] {
+        var next = engine
+        let effects = next.tick(now: now)
+        guard next.record != engine.record else { return effects }
+        try persist(next, effects: effects)
+        engine = next
+        return effects
+    }
+
+    /// Sets the parent PIN the first time (`old` nil) or changes it (`old` must match); weak PINs are refused.
+    public func setPIN(_ pin: String, old: String?, on engine: inout RewardsEngine, now: Date) throws {
+        try ParentPIN.checkStrength(pin)
+        var next = engine
+        if next.record.pinHash != nil {
+            guard let old else { throw RewardsInputError.pinAlreadySet }
+            try checkPIN(old, on: &next, now: now)
+        }
+        next.setPINHash(try PINHasher.hash(pin))
+        try persist(next, effects: [])
+        engine = next
+    }
+
+    /// Checks `pin` against the stored hash, counting wrong tries (persisted, so a restart does not reset the wait).
+    public func checkPIN(_ pin: String?, on engine: inout RewardsEngine, now: Date) throws {
+        guard let stored = engine.record.pinHash else { throw RewardsInputError.pinNotSet }
+        try engine.record.pinAttempts.checkAllowed(now: now)
+        let right = pin.map { PINHasher.verify($0, against: stored) } ?? false
+        var next = engine
+        do {
+            try next.recordPIN(right: right, now: now)
+            if next.record != engine.record { try persist(next, effects: []) }
+            engine = next
+        } catch {
+            try persist(next, effects: [])
+            engine = next
+            throw error
+        }
+    }
+
+    private func persist(_ engine: RewardsEngine, effects: [RewardsEffect]) throws {
+        var usage: [UsageSession] = []
+        var ledger: [LedgerEntry] = []
+        for effect in effects {
+            switch effect {
+            case .saveUsage(let session): usage.append(session)
+            case .post(let entry): ledger.append(entry)
+            case .shield, .notify, .withdraw, .celebrate: break
+            }
+        }
+        try store.save(RewardsWrite(record: engine.record, settings: engine.settings, usage: usage, ledger: ledger))
+    }
+}
+
+extension RewardsCommand {
+    /// Marking a reward program checks it against what this system's session starts.
+    var needsSessionPrograms: Bool {
+        if case .setProgram(_, .reward, _) = self { return true }
+        return false
+    }
+}
