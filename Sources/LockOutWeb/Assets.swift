@@ -136,13 +136,33 @@ public enum Assets {
     .break-actions { justify-content: center; }
     .break-actions button { font-size: 1.15rem; padding: .6rem 1.4rem; }
     @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } .breath { transform: none; } }
+    progress { width: 100%; max-width: 24rem; height: 1rem; accent-color: var(--accent); }
+    .reward-form { border-top: 1px solid var(--line); padding-top: .5rem; margin-top: .75rem; }
+    .reward-form .unit { display: block; }
+    input[type=password] { padding: .35rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--bg); width: 8rem; }
+    .quest-custom { border: 1px solid var(--line); border-radius: .4rem; margin: .5rem 0; min-width: 0; }
+    .badge-grid { list-style: none; display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: .75rem; margin: .5rem 0 0; padding: 0; }
+    .badge-tile { display: flex; flex-direction: column; align-items: center; gap: .15rem; text-align: center; padding: .6rem;
+      border-radius: .6rem; border: 2px solid var(--ok); }
+    .badge-tile.locked { border: 2px dashed var(--line); color: var(--muted); }
+    .badge-icon { width: 2.4rem; height: 2.4rem; fill: var(--ok); }
+    .badge-tile.locked .badge-icon { fill: none; stroke: var(--muted); stroke-width: 1.5; }
+    .badge-detail, .badge-state { font-size: .9rem; }
+    .badge-tile.unlocked .badge-state { font-weight: 600; }
+    .celebration { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; border: 2px solid var(--ok); animation: celebrate .7s ease-out 1; }
+    .celebration p { margin: 0; flex: 1 1 12rem; font-weight: 600; font-size: 1.1rem; }
+    .celebration-mark { width: 2.6rem; height: 2.6rem; fill: var(--ok); animation: celebrate-mark 1s ease-out 1; }
+    @keyframes celebrate { 0% { transform: scale(.92); } 60% { transform: scale(1.03); } 100% { transform: scale(1); } }
+    @keyframes celebrate-mark { 0% { transform: rotate(-180deg) scale(.4); } 100% { transform: rotate(0) scale(1); } }
+    @media (prefers-reduced-motion: reduce) { .celebration, .celebration-mark { animation: none; transform: none; } }
     """
 
     /// The page's one script. It keeps `MM:SS` countdowns and the break ring ticking — one wake-up a
     /// second, only while a countdown runs — and reloads the page when a countdown runs out. It listens to
     /// the agent's event stream (`/events`, silent until something changes): a page that only shows what
     /// the agent decides reloads, a page with a form fetches just the break screen. On the break screen
-    /// Enter is Done, S is Snooze and Escape does nothing. Without it, every page works and updates on reload.
+    /// Enter is Done, S is Snooze and Escape does nothing. A celebration's Dismiss hides it at once and
+    /// remembers it, so a reload does not show it again. Without it, every page works and updates on reload.
     public static let script = """
     "use strict";
     (function () {
@@ -228,6 +248,21 @@ public enum Assets {
           });
         });
       }
+      function celebration() {
+        var note = document.getElementById("celebration");
+        if (!note) { return; }
+        var id = note.dataset.celebration, key = "lockout-celebrated";
+        try { if (localStorage.getItem(key) === id) { note.remove(); return; } } catch (ignored) {}
+        var dismiss = note.querySelector("[data-dismiss]");
+        if (dismiss) {
+          dismiss.addEventListener("click", function (event) {
+            event.preventDefault();
+            try { localStorage.setItem(key, id); } catch (ignored) {}
+            note.remove();
+          });
+        }
+      }
+      document.addEventListener("DOMContentLoaded", celebration);
       document.addEventListener("DOMContentLoaded", function () {
         document.querySelectorAll("input[data-live-search]").forEach(liveSearch);
         focusBreak();

@@ -196,7 +196,7 @@ public enum FamilyPage {
 public enum FamilyDevicePage {
     public static func render(
         _ device: RegisteredDevice, summaries: [DailySummary], days: Int, commands: [SentCommand], form: FormState = .fresh,
-        chrome: PageChrome, calendar: Calendar
+        chrome: PageChrome, calendar: Calendar, rewards: FamilyDevicePage.Rewards? = nil
     ) -> String {
         Layout.document(chrome) {
             element("h2", ["class": "device-name"]) { device.deviceName }
@@ -241,6 +241,9 @@ public enum FamilyDevicePage {
                 element("p", ["class": "actions"]) { Layout.button("Rename", name: "command", value: "rename") }
             }
             sendForms(device, form: form, chrome: chrome)
+            if let rewards {
+                FamilyRewardsSection.render(device, snapshot: rewards.snapshot, updated: rewards.updated, form: form, chrome: chrome, calendar: calendar)
+            }
             element("section", ["class": "card", "aria-labelledby": "sent-heading"]) {
                 element("h3", ["id": "sent-heading"]) { "Sent to this device" }
                 element("ul", ["class": "tasks", "id": "command-list"]) {
@@ -253,6 +256,17 @@ public enum FamilyDevicePage {
                 }
                 if commands.isEmpty { element("p", ["class": "hint"]) { "Nothing sent yet." } }
             }
+        }
+    }
+
+    /// A child's rewards as its last day summary carried them (nil: none yet), and when it was made.
+    public struct Rewards: Sendable {
+        public let snapshot: RewardsSnapshot?
+        public let updated: Date?
+
+        public init(snapshot: RewardsSnapshot?, updated: Date?) {
+            self.snapshot = snapshot
+            self.updated = updated
         }
     }
 
@@ -348,6 +362,8 @@ public enum FamilyForm {
             let executable = (fields["executable"] ?? "").trimmingCharacters(in: .whitespaces)
             guard !executable.isEmpty else { return refuse(["executable": "Name the program, like steam."]) }
             return .success(fields["block"] == "remove" ? .blockRemove(executable: executable) : .blockAdd(BlockedApp(executable: executable)))
+        case let change? where change.hasPrefix("rewards-"):
+            return RewardsForm.parentChange(fields)
         default:
             return refuse(["change": "The form named no change."])
         }

@@ -6,6 +6,7 @@ public enum WebPage: String, CaseIterable, Sendable {
     case schedule = "/schedule"
     case focus = "/focus"
     case gate = "/gate"
+    case rewards = "/rewards"
     case family = "/family"
     case statistics = "/statistics"
     case settings = "/settings"
@@ -20,6 +21,7 @@ public enum WebPage: String, CaseIterable, Sendable {
         case .schedule: "Schedule"
         case .focus: "Focus"
         case .gate: "Gate"
+        case .rewards: "Rewards"
         case .family: "Family"
         case .statistics: "Statistics"
         case .settings: "Settings"
@@ -29,7 +31,7 @@ public enum WebPage: String, CaseIterable, Sendable {
     /// Whether the page shows only what the agent decides, so it reloads itself when that changes; pages
     /// with forms a person may be filling in do not.
     public var isLive: Bool {
-        self == .dashboard || self == .statistics || self == .focus || self == .gate
+        self == .dashboard || self == .statistics || self == .focus || self == .gate || self == .rewards
     }
 
     /// The page served at `path`, nil when none is.

@@ -19,6 +19,8 @@ import NIOHTTP1
 /// | `/schedule` | Schedule | the schedule form |
 /// | `/statistics?days=7\|14\|30` | Statistics | |
 /// | `/statistics.csv` | every day as CSV | |
+/// | `/rewards?seen=ID` | Rewards (`seen`: the celebration dismissed) | |
+/// | `/actions/rewards` | | a Rewards form: redeem; behind the parent PIN program, cap, mode, quest, adjust; pin |
 /// | `/settings` | Settings | the settings form |
 /// | `/actions/test-notification`, `/actions/sync` | | a test notification; a family sync round |
 /// | `/break` | the break screen on its own (a break window) | |
@@ -54,6 +56,7 @@ public struct WebApp: Sendable {
     private static let postPaths: Set<String> = [
         "/actions/break", "/schedule", "/settings", "/actions/test-notification", "/actions/sync",
         "/actions/focus", "/actions/task", "/actions/activity", "/actions/gate", "/actions/family", "/actions/onboarding",
+        "/actions/rewards",
     ]
     /// The paths that answer GET besides the pages.
     private static let getPaths: Set<String> = [
@@ -188,6 +191,9 @@ public struct WebApp: Sendable {
             case .gate?:
                 guard preferences.gateOnboarded else { return Self.redirect(OnboardingPages.Flow.gate.path) }
                 return Self.html(GatePage.render(try await agent.gateScreen(), chrome: await chrome(.gate, session)))
+            case .rewards?:
+                let notice = request.query["saved"].map { PageChrome.Notice.done(Self.rewardsSaved($0)) }
+                return await rewardsPage(session, notice: notice, seen: request.query["seen"])
             case .settings?:
                 let notice: PageChrome.Notice? = request.query["tested"] != nil ? .done("A test notification was sent.")
                     : request.query["saved"] != nil ? .done("Settings saved.") : request.query["synced"].map { .done($0) }
@@ -335,11 +341,15 @@ public struct WebApp: Sendable {
         let calendar = calendar
         var chrome = await chrome(.family, session, notice: notice)
         do {
-            let (device, summaries, commands) = try await family.run { service in
+            let (device, summaries, commands, rewards) = try await family.run { service in
                 let (device, summaries) = try service.usage(id.description, days: days, today: LocalDate(now, in: calendar), calendar: calendar)
-                return (device, summaries, try service.sentCommands(to: device.deviceID))
+                // A child's rewards ride on its day summaries; a page without them still shows the rest.
+                let rewards = device.deviceType == .parentDevice ? nil
+                    : (try? service.rewards(device.deviceID.description)).map { FamilyDevicePage.Rewards(snapshot: $0.1, updated: $0.2) }
+                return (device, summaries, try service.sentCommands(to: device.deviceID), rewards)
             }
-            return Self.html(FamilyDevicePage.render(device, summaries: summaries, days: days, commands: commands, form: form, chrome: chrome, calendar: calendar), status: status)
+            return Self.html(FamilyDevicePage.render(device, summaries: summaries, days: days, commands: commands, form: form, chrome: chrome, calendar: calendar,
+                                                     rewards: rewards), status: status)
         } catch {
             guard let message = FamilyRefusal.message(error) else { return Self.failure(error) }
             chrome.notice = .error(message)
@@ -532,6 +542,8 @@ public struct WebApp: Sendable {
                 }
             case "/actions/family":
                 return await familyAction(fields, session: session)
+            case "/actions/rewards":
+                return await rewardsAction(fields, session: session)
             case "/actions/test-notification":
                 await agent.presentTestNotification()
                 if let back = fields["return"], Self.isOnboardingStep(back) { return Self.redirect(back + "&tested=1") }
@@ -643,4 +655,67 @@ public struct WebApp: Sendable {
     }
 
 
+}
+
+// MARK: Rewards
+
+extension WebApp {
+    /// How long after a quest completes or a badge unlocks the Rewards page celebrates it (agent time).
+    static let celebrationWindow: TimeInterval = 15 * 60
+
+    /// The Rewards page, with a refused form shown again as it was filled in (PINs never are).
+    func rewardsPage(
+        _ session: WebSessions.Session, form: FormState = .fresh, notice: PageChrome.Notice? = nil, seen: String? = nil, status: Int = 200
+    ) async -> HTTPResponse {
+        let chrome = await chrome(.rewards, session, notice: notice)
+        guard await agent.hasRewards else { return Self.html(RewardsPage.unavailable(chrome: chrome), status: status) }
+        do {
+            let screen = try await agent.rewardsScreen()
+            let ledger = try await agent.rewardsHistory(days: 30, limit: RewardsPage.ledgerLength).ledger
+            let celebration = await agent.celebration(since: chrome.now.addingTimeInterval(-Self.celebrationWindow))
+                .flatMap { $0.id.uuidString == seen ? nil : RewardsPage.Celebration(id: $0.id, text: $0.text) }
+            return Self.html(RewardsPage.render(screen, ledger: ledger, celebration: celebration, form: form, chrome: chrome, calendar: calendar), status: status)
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// A Rewards form: parsed, then carried out by the agent exactly as `lockout rewards` would; any refusal
+    /// shows the page again with the message beside its field, and changes nothing (but a wrong PIN's count).
+    func rewardsAction(_ fields: [String: String], session: WebSessions.Session) async -> HTTPResponse {
+        guard await agent.hasRewards else { return await rewardsPage(session, status: 404) }
+        let command = fields["command"] ?? ""
+        let typed = fields.filter { !$0.key.hasSuffix("pin") && !$0.key.hasPrefix("pin-") }
+        do {
+            switch RewardsForm.action(fields, pinSet: try await agent.rewardsScreen().pinSet) {
+            case .success(let action):
+                do {
+                    switch action {
+                    case .command(let rewardsCommand, let pin): _ = try await agent.perform(rewardsCommand, pin: pin)
+                    case .setPIN(let pin, let old): _ = try await agent.setParentPIN(pin, old: old)
+                    }
+                } catch let refusal as RewardsInputError {
+                    let message = WebForm.sentence(refusal.description)
+                    let form = FormState(values: typed, errors: [RewardsForm.field(for: refusal, command: command): message])
+                    return await rewardsPage(session, form: form, notice: .error(message), status: 409)
+                }
+                return Self.redirect("\(WebPage.rewards.path)?saved=\(command.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
+            case .failure(let refusal):
+                let form = FormState(values: typed, errors: refusal.form.errors)
+                return await rewardsPage(session, form: form, notice: .error(Self.refusedNotice(refusal)), status: 422)
+            }
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// What the Rewards page says after a saved form.
+    static func rewardsSaved(_ command: String) -> String {
+        switch command {
+        case "redeem": "Points redeemed: reward time is open."
+        case "pin": "The parent PIN is saved."
+        case "adjust": "Points adjusted."
+        default: "Saved."
+        }
+    }
 }

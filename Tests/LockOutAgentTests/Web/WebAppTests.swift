@@ -20,10 +20,12 @@ struct WebHarness {
 
     init(
         notifier: RecordingNotifier = RecordingNotifier(), family: FamilyService? = nil,
-        preferences: WebPreferences = WebPreferences(onboarded: true, gateOnboarded: true)
+        preferences: WebPreferences = WebPreferences(onboarded: true, gateOnboarded: true),
+        rewards: (@Sendable (AgentFixture) -> RewardsService)? = nil
     ) async throws {
         fixture = try AgentFixture()
         agent = fixture.makeAgent(notifier: notifier, timer: timer)
+        if let rewards { await agent.attachRewards(rewards(fixture), meter: nil) }
         try await agent.start()
         let wall = fixture.wall
         sessions = WebSessions(now: { wall.now })
