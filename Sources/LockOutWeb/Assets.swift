@@ -140,6 +140,8 @@ public enum Assets {
     .reward-form { border-top: 1px solid var(--line); padding-top: .5rem; margin-top: .75rem; }
     .reward-form .unit { display: block; }
     input[type=password] { padding: .35rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--bg); width: 8rem; }
+    .reward-form select, .reward-form input { max-width: 100%; }
+    .table-scroll { overflow-x: auto; max-width: 100%; }
     .quest-custom { border: 1px solid var(--line); border-radius: .4rem; margin: .5rem 0; min-width: 0; }
     .badge-grid { list-style: none; display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: .75rem; margin: .5rem 0 0; padding: 0; }
     .badge-tile { display: flex; flex-direction: column; align-items: center; gap: .15rem; text-align: center; padding: .6rem;
@@ -162,7 +164,8 @@ public enum Assets {
     /// the agent's event stream (`/events`, silent until something changes): a page that only shows what
     /// the agent decides reloads, a page with a form fetches just the break screen. On the break screen
     /// Enter is Done, S is Snooze and Escape does nothing. A celebration's Dismiss hides it at once and
-    /// remembers it, so a reload does not show it again. Without it, every page works and updates on reload.
+    /// remembers it, so a reload does not show it again. A page being left by a form, or showing a refused
+    /// one, stops reloading itself. Without it, every page works and updates on reload.
     public static let script = """
     "use strict";
     (function () {
@@ -263,6 +266,13 @@ public enum Assets {
         }
       }
       document.addEventListener("DOMContentLoaded", celebration);
+      // A page a form is leaving, or one showing a refused form, no longer reloads itself: a reload would
+      // cut the form's own navigation short, or send the refused form (a POST's answer) again.
+      function settle() {
+        if (document.querySelector(".notice.error, .field-error")) { document.body.removeAttribute("data-live"); }
+        document.addEventListener("submit", function () { document.body.removeAttribute("data-live"); }, true);
+      }
+      document.addEventListener("DOMContentLoaded", settle);
       document.addEventListener("DOMContentLoaded", function () {
         document.querySelectorAll("input[data-live-search]").forEach(liveSearch);
         focusBreak();

@@ -182,6 +182,7 @@ public enum RewardsPage {
             if screen.programs.isEmpty {
                 element("p", ["class": "hint"]) { "No program is marked yet: a parent marks learning and reward programs." }
             } else {
+                scrolling(labelledBy: "\(id)-heading") {
                 element("table", ["id": "\(id)-table"]) {
                     element("thead") {
                         element("tr") {
@@ -203,6 +204,7 @@ public enum RewardsPage {
                         }
                     }
                 }
+                }
             }
             element("p", ["class": "hint"]) { screen.method.map { "Usage is measured by \($0)." } ?? "Usage is not measured on this device." }
         }
@@ -215,6 +217,7 @@ public enum RewardsPage {
             if entries.isEmpty {
                 element("p", ["class": "hint"]) { "No points yet." }
             } else {
+                scrolling(labelledBy: "\(id)-heading") {
                 element("table", ["id": "\(id)-table"]) {
                     element("thead") {
                         element("tr") { for title in ["When", "What", "Program", "Points"] { element("th", ["scope": "col"]) { title } } }
@@ -230,8 +233,15 @@ public enum RewardsPage {
                         }
                     }
                 }
+                }
             }
         }
+    }
+
+    /// A table that scrolls on its own when it is wider than a narrow screen: a labelled region that takes
+    /// the focus, so it scrolls from the keyboard too.
+    private static func scrolling(labelledBy heading: String, @HTMLBuilder content: () -> [HTMLNode]) -> HTMLNode {
+        element("div", ["class": "table-scroll", "role": "region", "aria-labelledby": heading, "tabindex": "0"]) { content() }
     }
 
     private static func kindText(_ kind: LedgerKind) -> String {

@@ -115,6 +115,8 @@ struct RewardsPageTests {
         #expect(page.contains("href=\"/rewards?seen=\(id.uuidString)\" data-dismiss>Dismiss</a>"))
         #expect(Assets.stylesheet.contains("@media (prefers-reduced-motion: reduce) { .celebration, .celebration-mark { animation: none;"))
         #expect(Assets.script.contains("getElementById(\"celebration\")"))
+        #expect(Assets.script.contains("addEventListener(\"submit\", function () { document.body.removeAttribute(\"data-live\"); }"),
+                "a live page a form is leaving does not reload itself and send the form again")
         let quiet = RewardsPage.render(F.screen(), ledger: [], chrome: F.chrome(), calendar: F.calendar)
         #expect(!quiet.contains("celebration\""))
     }

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The web app as a person uses it, in Debian's Chromium: sign in through `lockout open`'s link, visit
 every page (screenshots, axe), refuse bad schedule input beside its field, save a schedule, watch the
-countdown tick, let a break fall due and answer it with Done, and find it counted in Statistics.
+countdown tick, let a break fall due and answer it with Done, and find it counted in Statistics; on
+the Rewards page set the parent PIN, mark a program, redeem points granted from the CLI and watch
+reward time count down.
 
 Run by scripts/e2e/web.sh against a running agent at LOCKOUT_CLOCK_SCALE=60."""
 import argparse
@@ -13,8 +15,8 @@ import time
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
 
-PAGES = [("Dashboard", "/"), ("Schedule", "/schedule"), ("Focus", "/focus"), ("Gate", "/gate"), ("Statistics", "/statistics"),
-         ("Family", "/family"), ("Settings", "/settings")]
+PAGES = [("Dashboard", "/"), ("Schedule", "/schedule"), ("Focus", "/focus"), ("Gate", "/gate"), ("Rewards", "/rewards"),
+         ("Statistics", "/statistics"), ("Family", "/family"), ("Settings", "/settings")]
 SUBPAGES = [("activities", "/focus/activities"), ("history", "/focus/history")]
 
 
@@ -41,6 +43,66 @@ def check_accessibility(page, name):
 def fits(page, name):
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
+
+
+def rewards(page, browser, args, base):
+    step("rewards: the parent PIN is set in the page; a weak one is refused beside the field")
+    page.goto(base + "/rewards")
+    expect(page.locator("#balance")).to_have_text("0 points")
+    page.fill("#pin-new", "1111")
+    page.click("button[value=pin]")
+    expect(page.locator("#pin-new-error")).to_contain_text("too easy to guess")
+    expect(page.locator("#pin-new")).to_have_attribute("aria-invalid", "true")
+    page.fill("#pin-new", "2580")
+    page.click("button[value=pin]")
+    expect(page.locator("[role=status]").first).to_have_text("The parent PIN is saved.")
+
+    step("rewards: a program is marked learning behind the PIN; a wrong PIN is refused and marks nothing")
+    page.fill("#program", "gcompris")
+    page.select_option("#category", "learning")
+    page.fill("#rate", "15")
+    page.fill("#program-pin", "9999")
+    page.click("#program-form button[value=program]")
+    expect(page.locator("#program-pin-error")).to_contain_text("Wrong PIN")
+    expect(page.locator("#program")).to_have_value("gcompris")
+    expect(page.locator("#programs-table")).to_have_count(0)
+    page.fill("#program-pin", "2580")
+    page.click("#program-form button[value=program]")
+    expect(page.locator("#programs-table")).to_contain_text("gcompris")
+    expect(page.locator("#programs-table")).to_contain_text("15 points a minute")
+
+    step("rewards: points granted from the CLI show in the page; a redemption the rules refuse is named beside the field")
+    subprocess.run([args.lockout, "--data-dir", args.data_dir, "rewards", "adjust", "1000", "--reason", "e2e", "--pin", "2580"],
+                   check=True, capture_output=True, text=True)
+    page.goto(base + "/rewards")
+    expect(page.locator("#balance")).to_have_text("1000 points")
+    expect(page.locator("#ledger-table")).to_contain_text("by a parent: e2e")
+    page.fill("#points", "35")
+    page.click("button[value=redeem]")
+    expect(page.locator("#points-error")).to_contain_text("not whole minutes")
+    expect(page.locator("#balance")).to_have_text("1000 points")
+    check_accessibility(page, "Rewards (refused)")
+    page.screenshot(path=f"{args.screenshots}/rewards-refused.png", full_page=True)
+
+    step("rewards: redeeming opens reward time, counting down live")
+    page.fill("#points", "600")
+    page.click("button[value=redeem]")
+    expect(page.locator("[role=status]").first).to_contain_text("Points redeemed")
+    expect(page.locator("#balance")).to_have_text("400 points")
+    clock = page.locator("#reward-countdown time.ticking")
+    expect(clock).to_be_visible()
+    first = clock.inner_text()
+    page.wait_for_function("t => document.querySelector('#reward-countdown time.ticking').textContent !== t", arg=first, timeout=5000)
+    page.screenshot(path=f"{args.screenshots}/rewards-running.png", full_page=True)
+    check_accessibility(page, "Rewards (reward time)")
+    dark = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme="dark", reduced_motion="reduce")
+    small = dark.new_page()
+    small.goto(login_link(args, "rewards"))
+    expect(small.locator("h1")).to_have_text("Rewards")
+    fits(small, "Rewards at 360 px with reward time")
+    check_accessibility(small, "Rewards (reward time, dark)")
+    small.screenshot(path=f"{args.screenshots}/rewards-running-360-dark.png", full_page=True)
+    dark.close()
 
 
 def main():
@@ -210,6 +272,8 @@ def main():
         page.click("button[value=block]")
         expect(page.locator("#executable-error")).to_contain_text("can never be blocked")
         page.screenshot(path=f"{args.screenshots}/gate-refused.png", full_page=True)
+
+        rewards(page, browser, args, base)
 
         step("a form from another origin is refused")
         forged = stranger.request.post(base + "/actions/break", form={"command": "stop"}, headers={"Origin": "http://evil.example"})
