@@ -1,9 +1,19 @@
 #!/usr/bin/env python3
-"""A parent pairs and steers a child's device from the web app alone (run by scripts/e2e/web-family.sh)."""
+"""A parent pairs and steers a child's device from the web app alone, its break schedule and its rewards (run by
+scripts/e2e/web-family.sh)."""
 import argparse
 import subprocess
+import sys
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
+
+
+def check_accessibility(page, name):
+    serious = [v for v in Axe().run(page).response["violations"] if v.get("impact") in ("serious", "critical")]
+    for violation in serious:
+        print(f"  axe on {name}: {violation['id']} ({violation['impact']}): {violation['help']} {violation['nodes'][0]['target']}", file=sys.stderr)
+    assert not serious, f"axe found {len(serious)} serious violations on {name}"
 
 
 def link(args, side, page):
@@ -68,6 +78,36 @@ def main():
             parent.reload()
         expect(parent.locator("#command-list")).to_contain_text("applied")
         parent.screenshot(path=f"{args.screenshots}/family-device.png", full_page=True)
+
+        step("the parent marks a child's program learning and grants points; a bad rate is refused beside its field")
+        parent.fill("#reward-program", "gcompris")
+        parent.select_option("#reward-category", "learning")
+        parent.fill("#reward-rate", "500")
+        parent.get_by_role("button", name="Send the program").click()
+        expect(parent.locator("#reward-rate-error")).to_contain_text("out of range")
+        parent.fill("#reward-rate", "12")
+        parent.get_by_role("button", name="Send the program").click()
+        expect(parent.locator("#command-list")).to_contain_text("rewards: gcompris learning, 12 points a minute")
+        parent.fill("#reward-adjust-points", "150")
+        parent.fill("#reward-adjust-reason", "helped with the dishes")
+        parent.get_by_role("button", name="Grant points").click()
+        expect(parent.locator("#command-list")).to_contain_text("grant 150 points: helped with the dishes")
+        for _ in range(30):
+            if "waiting for the device" not in parent.locator("#command-list").inner_text():
+                break
+            parent.wait_for_timeout(1000)
+            parent.reload()
+        expect(parent.locator("#command-list")).not_to_contain_text("waiting for the device")
+        parent.screenshot(path=f"{args.screenshots}/family-device-rewards.png", full_page=True)
+        check_accessibility(parent, "the child's device page with its rewards")
+
+        step("the child's Rewards page shows the program and the points its agent applied")
+        child.goto("/".join(child.url.split("/")[:3]) + "/rewards")
+        expect(child.locator("#balance")).to_have_text("150 points")
+        expect(child.locator("#programs-table")).to_contain_text("12 points a minute")
+        expect(child.locator("#ledger-table")).to_contain_text("helped with the dishes")
+        child.screenshot(path=f"{args.screenshots}/child-rewards.png", full_page=True)
+        check_accessibility(child, "the child's Rewards page")
         browser.close()
     step("passed")
 
