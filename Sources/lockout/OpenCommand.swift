@@ -10,7 +10,7 @@ struct Open: ParsableCommand {
         discussion: "The running agent serves the app on 127.0.0.1. The link works once, within two minutes."
     )
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "dashboard, schedule, focus, gate, family, statistics or settings.") var page: String = "dashboard"
+    @Argument(help: "dashboard, schedule, focus, gate, rewards, family, statistics or settings.") var page: String = "dashboard"
     @Flag(name: .customLong("print"), help: "Print the one-time link instead of opening a browser.") var printOnly = false
 
     func run() throws {

@@ -3,7 +3,7 @@ import Foundation
 import LockOutAgent
 import LockOutCore
 
-/// `lockout rewards status|programs|program|redeem|history|quest|badges|cap|mode|adjust|pin`: learning earns points, points buy reward time.
+/// `lockout rewards status|programs|program|redeem|history|quest|badges|cap|mode|grant|remove|pin`: learning earns points, points buy reward time.
 struct RewardsVerb: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rewards",
@@ -15,7 +15,7 @@ struct RewardsVerb: ParsableCommand {
         """,
         subcommands: [
             Status.self, Programs.self, ProgramVerb.self, Redeem.self, History.self, QuestVerb.self, BadgesCommand.self,
-            Cap.self, Mode.self, Adjust.self, PINVerb.self,
+            Cap.self, Mode.self, Grant.self, Remove.self, PINVerb.self,
         ],
         defaultSubcommand: Status.self
     )
@@ -142,15 +142,28 @@ struct RewardsVerb: ParsableCommand {
         }
     }
 
-    struct Adjust: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Grant (+N) or remove (-N) points, with a reason the child reads.")
+    struct Grant: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Grant POINTS points (1-10000), with a reason the child reads.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Points, like 50 or -20.") var points: Int
-        @Option(help: "Why, like \"helped with the dishes\".") var reason: String
+        @Argument(help: "Points, like 50.") var points: Int
+        @Option(help: "Why, like \"tidied the room\".") var reason: String
         @OptionGroup var pin: PINOption
 
         func run() throws {
             let screen = try reportingErrors { try global.context().rewardsControl().perform(.adjust(points: points, reason: reason), pin: pin.read()) }
+            print("Balance: \(screen.balance) points.")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove POINTS points (1-10000, never below zero), with a reason the child reads.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Points, like 20.") var points: Int
+        @Option(help: "Why, like \"stayed up late\".") var reason: String
+        @OptionGroup var pin: PINOption
+
+        func run() throws {
+            let screen = try reportingErrors { try global.context().rewardsControl().perform(.adjust(points: -points, reason: reason), pin: pin.read()) }
             print("Balance: \(screen.balance) points.")
         }
     }

@@ -72,7 +72,7 @@ def rewards(page, browser, args, base):
     expect(page.locator("#programs-table")).to_contain_text("15 points a minute")
 
     step("rewards: points granted from the CLI show in the page; a redemption the rules refuse is named beside the field")
-    subprocess.run([args.lockout, "--data-dir", args.data_dir, "rewards", "adjust", "1000", "--reason", "e2e", "--pin", "2580"],
+    subprocess.run([args.lockout, "--data-dir", args.data_dir, "rewards", "grant", "1000", "--reason", "e2e", "--pin", "2580"],
                    check=True, capture_output=True, text=True)
     page.goto(base + "/rewards")
     expect(page.locator("#balance")).to_have_text("1000 points")
