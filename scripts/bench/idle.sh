@@ -11,8 +11,11 @@
 # server runs beside it (`lockout serve`, same binary) and the agent's device is a child paired to a
 # parent: it holds the server's event stream open and has sent its day summary. With `web`, a browser
 # session of the web app is signed in and holds the pages' event stream (`/events`) open, as an open page does.
+# With `rewards`, a learning program is marked and none runs; with `learning`, it runs all the time (a
+# copy of sleep under its name), so usage is measured. Without a display the agent counts running
+# programs (the `processes` method); under an X11 desktop with a window manager it follows the focused window.
 #
-#   scripts/bench/idle.sh [SECONDS] [gate|probe|family|web]
+#   scripts/bench/idle.sh [SECONDS] [gate|probe|family|web|rewards|learning]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-300}
@@ -46,6 +49,18 @@ trap 'kill $pid ${server_pid:-} 2>/dev/null || true; rm -rf "$data"' EXIT
 if [ "$scenario" = gate ]; then
     "$bin" --data-dir "$data" gate block add steam >/dev/null
     "$bin" --data-dir "$data" health log steps 10000 >/dev/null
+fi
+learning_pid=""
+if [ "$scenario" = rewards ] || [ "$scenario" = learning ]; then
+    "$bin" --data-dir "$data" rewards pin set --pin 1357 >/dev/null
+    "$bin" --data-dir "$data" rewards program set gcompris learning --pin 1357 >/dev/null
+    "$bin" --data-dir "$data" rewards quest set --template learning-hour --pin 1357 >/dev/null
+    if [ "$scenario" = learning ]; then
+        cp "$(command -v sleep)" "$data/gcompris"
+        "$data/gcompris" 100000 &
+        learning_pid=$!
+        trap 'kill $pid ${server_pid:-} ${learning_pid:-} 2>/dev/null || true; rm -rf "$data"' EXIT
+    fi
 fi
 web_pid=""
 if [ "$scenario" = web ]; then
@@ -83,6 +98,8 @@ case "$scenario" in
     probe) about=", after probing a stale endpoint file" ;;
     family) about=", a child paired to a family server, its event stream open" ;;
     web) about=", a web app session signed in with its event stream open" ;;
+    rewards) about=", a learning program marked, none running ($("$bin" --data-dir "$data" rewards status | sed -n 's/^Measuring: //p'))" ;;
+    learning) about=", a marked learning program running and measured ($("$bin" --data-dir "$data" rewards status | sed -n 's/^Measuring: //p'))" ;;
     *) about="" ;;
 esac
 echo "idle for ${seconds} s ($method)${about}:"
