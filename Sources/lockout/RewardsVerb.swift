@@ -144,28 +144,31 @@ struct RewardsVerb: ParsableCommand {
 
     struct Grant: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Grant POINTS points (1-10000), with a reason the child reads.")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "Points, like 50.") var points: Int
-        @Option(help: "Why, like \"tidied the room\".") var reason: String
-        @OptionGroup var pin: PINOption
+        @OptionGroup var change: PointsChange
 
-        func run() throws {
-            let screen = try reportingErrors { try global.context().rewardsControl().perform(.adjust(points: points, reason: reason), pin: pin.read()) }
-            print("Balance: \(screen.balance) points.")
-        }
+        func run() throws { try change.run(sign: 1) }
     }
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove POINTS points (1-10000, never below zero), with a reason the child reads.")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "Points, like 20.") var points: Int
-        @Option(help: "Why, like \"stayed up late\".") var reason: String
-        @OptionGroup var pin: PINOption
+        @OptionGroup var change: PointsChange
 
-        func run() throws {
-            let screen = try reportingErrors { try global.context().rewardsControl().perform(.adjust(points: -points, reason: reason), pin: pin.read()) }
-            print("Balance: \(screen.balance) points.")
+        func run() throws { try change.run(sign: -1) }
+    }
+}
+
+/// What `rewards grant` and `rewards remove` take: a parent's adjustment with its reason, behind the PIN.
+struct PointsChange: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Points, like 50.") var points: Int
+    @Option(help: "Why, like \"tidied the room\".") var reason: String
+    @OptionGroup var pin: PINOption
+
+    func run(sign: Int) throws {
+        let screen = try reportingErrors {
+            try global.context().rewardsControl().perform(.adjust(points: sign * points, reason: reason), pin: pin.read())
         }
+        print("Balance: \(screen.balance) points.")
     }
 }
 

@@ -106,3 +106,35 @@ struct RewardsCLITests {
         #expect(try cli.run("rewards", "quest", "clear", "--pin", Self.pin).stdout == "No daily quest.\n")
     }
 }
+
+/// The parent PIN also guards a child's device leaving its family, and is read from the input when not given.
+@Suite("lockout rewards: the PIN beyond settings")
+struct RewardsPINCLITests {
+    @Test("a child's device with a PIN leaves its family only with the right PIN")
+    func familyResetNeedsPIN() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run("family", "setup", "child", "--name", "Anna's laptop").status == 0)
+        #expect(try cli.run("rewards", "pin", "set", "--pin", "2580").status == 0)
+        let wrong = try cli.run("family", "reset", "--confirm", "reset", "--pin", "1111")
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr == "lockout: wrong PIN: 4 more tries before a wait\n")
+        #expect(try cli.run("family", "status").stdout.contains("Child"))
+        let right = try cli.run("family", "reset", "--confirm", "reset", "--pin", "2580")
+        #expect(right.status == 0, "\(right.stderr)")
+        #expect(right.stdout == "This device left its family; its own history stays.\n")
+    }
+
+    @Test("the PIN typed on the input when --pin is left out")
+    func pinFromInput() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let setting = try cli.start("rewards", "pin", "set")
+        setting.type("2580")
+        #expect(setting.waitForExit(timeout: 30) == 0)
+        let marking = try cli.start("rewards", "program", "set", "gcompris", "learning")
+        marking.type("2580")
+        #expect(marking.waitForExit(timeout: 30) == 0)
+        #expect(try cli.run("rewards", "programs").stdout.hasPrefix("gcompris: learning"))
+    }
+}

@@ -71,7 +71,9 @@ public struct AgentHost: Sendable {
             service: service, gate: gate, shield: shield, notifier: breakNotifier, timer: DeadlineTimers.system(), clock: clock
         )
         if let rewards {
-            #if os(Linux)
+            #if canImport(CSystemd)
+            let sensor: (any ActivitySensing)? = ActivitySensors.detect(environment: environment, sessionBus: bus)
+            #elseif os(Linux)
             let sensor: (any ActivitySensing)? = ActivitySensors.detect(environment: environment)
             #else
             let sensor: (any ActivitySensing)? = nil

@@ -39,8 +39,9 @@ public struct PINAttempts: Codable, Hashable, Sendable {
 
     /// Throws `.pinLockedOut` while a wait runs.
     public func checkAllowed(now: Date) throws(RewardsInputError) {
-        guard let lastWrongAt else { return }
-        let until = lastWrongAt.addingTimeInterval(ParentPIN.wait(afterWrongTries: wrongTries))
+        let wait = ParentPIN.wait(afterWrongTries: wrongTries)
+        guard let lastWrongAt, wait > 0 else { return }
+        let until = lastWrongAt.addingTimeInterval(wait)
         if until > now { throw .pinLockedOut(secondsLeft: Int(until.timeIntervalSince(now).rounded(.up))) }
     }
 
