@@ -8,11 +8,14 @@ import LockOutCore
 /// It costs nothing while nothing is worth measuring. With a sensor told of focus changes (X11, sway,
 /// Hyprland) a focus change is the only wake-up until a learning or reward program has focus; then one
 /// reading every `interval` seconds adds its active time, until focus leaves it. With the `processes`
-/// fallback nothing tells when a program starts, so while any program is marked the meter reads every
-/// `interval` seconds; with none marked it never wakes.
+/// fallback nothing tells when a program starts, so while a program is marked but none runs the meter
+/// looks every `lookout` seconds (a program is counted from the reading that first sees it), and
+/// every `interval` seconds while one runs; with none marked it never wakes.
 public final class UsageMeter: @unchecked Sendable {
     /// Seconds between readings while measuring.
     public static let interval: TimeInterval = 5
+    /// Seconds between readings of the `processes` fallback while no marked program runs.
+    public static let lookout: TimeInterval = 30
 
     public let sensor: any ActivitySensing
     private let queue = DispatchQueue(label: "lockout.usage")
@@ -21,6 +24,7 @@ public final class UsageMeter: @unchecked Sendable {
     // Confined to `queue`.
     private var tracker: UsageTracker
     private var timer: (any DispatchSourceTimer)?
+    private var timerInterval: TimeInterval?
     private var onWrite: (@Sendable ([UsageSession]) -> Void)?
     private var started = false
     private var sensorStarted = false
@@ -68,12 +72,16 @@ public final class UsageMeter: @unchecked Sendable {
             if !closed.isEmpty { onWrite?(closed) }
             timer?.cancel()
             timer = nil
+            timerInterval = nil
             started = false
         }
     }
 
     /// Whether the meter reads on a timer now (tests and the idle benchmark look).
     public var isReadingOnTimer: Bool { queue.sync { timer != nil } }
+
+    /// Seconds between the timer's readings now; nil without a timer.
+    public var readingInterval: TimeInterval? { queue.sync { timerInterval } }
 
     private func take() {
         guard started else { return }
@@ -85,20 +93,25 @@ public final class UsageMeter: @unchecked Sendable {
                 self.queue.async { self.take() }
             }
         }
-        let sessions = tracker.observe(sensor.read(), at: now(), newID: { UUID() })
-        if !sessions.isEmpty { onWrite?(sessions) }
-        let polls = sensor.focusMethod == .processes ? !tracker.categories.isEmpty : tracker.isMeasuring
-        if polls, timer == nil {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            let interval = DispatchTimeInterval.milliseconds(Int(Self.interval * 1000))
-            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(500))
-            timer.setEventHandler { [weak self] in self?.take() }
-            timer.activate()
-            self.timer = timer
-            logger.debug("measuring", metadata: ["programs": "\(tracker.programsInUse.joined(separator: ","))"])
-        } else if !polls, let timer {
-            timer.cancel()
-            self.timer = nil
+        if !tracker.categories.isEmpty || tracker.isMeasuring {
+            let sessions = tracker.observe(sensor.read(), at: now(), newID: { UUID() })
+            if !sessions.isEmpty { onWrite?(sessions) }
         }
+        let wanted: TimeInterval? =
+            if tracker.isMeasuring { Self.interval }
+            else if sensor.focusMethod == .processes, !tracker.categories.isEmpty { Self.lookout }
+            else { nil }
+        guard wanted != timerInterval else { return }
+        timer?.cancel()
+        timer = nil
+        timerInterval = wanted
+        guard let wanted else { return }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let interval = DispatchTimeInterval.milliseconds(Int(wanted * 1000))
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(500))
+        timer.setEventHandler { [weak self] in self?.take() }
+        timer.activate()
+        self.timer = timer
+        logger.debug("reading every \(Int(wanted)) s", metadata: ["programs": "\(tracker.programsInUse.joined(separator: ","))"])
     }
 }

@@ -27,6 +27,11 @@ struct UsageMeterTests {
         func read() -> ActivityReading { lock.withLock { reading } }
         func stop() { lock.withLock { onChange = nil } }
 
+        /// These programs run (focus unknown); the sensor tells nobody.
+        func running(_ programs: Set<String>) {
+            lock.withLock { reading = ActivityReading(runningPrograms: programs) }
+        }
+
         /// Focus moves to `program`, and the sensor tells.
         func focus(_ program: String?) {
             let tell = lock.withLock {
@@ -55,7 +60,7 @@ struct UsageMeterTests {
         #expect(sensor.starts == 0)
 
         meter.update(categories: ["gcompris": .learning])
-        #expect(!meter.isReadingOnTimer)  // nothing marked has focus
+        #expect(!meter.isReadingOnTimer)  // nothing marked has focus, and focus changes are told
         #expect(sensor.starts == 1)
 
         sensor.focus("gcompris")
@@ -69,13 +74,21 @@ struct UsageMeterTests {
         meter.stop()
     }
 
-    @Test("with no focus to follow, it reads on a timer while a program is marked, and stops when none is")
+    @Test("with no focus to follow, it looks every 30 s while a program is marked, every 5 s while one runs, never with none marked")
     func processesFallback() {
         let wall = ManualWallClock(AgentFixture.start)
         let sensor = FakeSensor(focusMethod: .processes)
         let meter = UsageMeter(sensor: sensor, calendar: Calendar(identifier: .gregorian), now: { wall.now })
-        meter.start(categories: ["gcompris": .learning]) { _ in }
-        #expect(meter.isReadingOnTimer)
+        meter.start(categories: [:]) { _ in }
+        #expect(meter.readingInterval == nil)
+        meter.update(categories: ["gcompris": .learning])
+        #expect(meter.readingInterval == 30)
+        sensor.running(["gcompris", "bash"])
+        meter.update(categories: ["gcompris": .learning])  // the next reading sees it
+        #expect(meter.readingInterval == 5)
+        sensor.running(["bash"])
+        meter.update(categories: ["gcompris": .learning])
+        #expect(meter.readingInterval == 30)
         meter.update(categories: [:])
         #expect(!meter.isReadingOnTimer)
         meter.stop()
