@@ -12,7 +12,7 @@ struct OpenCLITests {
         #expect(noAgent.stderr.contains("the web app is served by the agent, start it with 'lockout run'"))
         let unknown = try cli.run("open", "nowhere", "--print")
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains("there is no page 'nowhere': choose dashboard, schedule, focus, gate, family, statistics, settings"))
+        #expect(unknown.stderr.contains("there is no page 'nowhere': choose dashboard, schedule, focus, gate, rewards, family, statistics, settings"))
     }
 
     @Test("settings set break-screen takes notification or window, keeps it in web.json, and refuses anything else")
