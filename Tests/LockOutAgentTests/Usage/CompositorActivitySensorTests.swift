@@ -196,13 +196,15 @@ extension UsageTests {
             #expect(sensor.read().idleSeconds == nil)
         }
     }
+}
 
+extension UsageTests.PrivateDisplaySuites {
     @Suite("Choosing the activity sensor on X11", .serialized, .disabled(if: DesktopSession.isSkipped, DesktopSession.skipReason))
     struct ActivitySensorsX11Tests {
         @Test("X11 when the window manager keeps _NET_ACTIVE_WINDOW")
-        func x11() throws {
-            let display = try PrivateDisplay()
-            try display.startWindowManager()
+        func x11() async throws {
+            let display = try await PrivateDisplay()
+            try await display.startWindowManager()
             let sensor = ActivitySensors.detect(environment: display.environment, idle: { nil }, logger: quiet)
             defer { sensor.stop() }
             #expect(sensor.focusMethod == .x11)
@@ -210,8 +212,8 @@ extension UsageTests {
         }
 
         @Test("without such a window manager, running programs with the screen saver's idle time")
-        func x11WithoutWindowManager() throws {
-            let display = try PrivateDisplay()
+        func x11WithoutWindowManager() async throws {
+            let display = try await PrivateDisplay()
             let sensor = ActivitySensors.detect(environment: display.environment, idle: { nil }, logger: quiet)
             defer { sensor.stop() }
             #expect(sensor.focusMethod == .processes)

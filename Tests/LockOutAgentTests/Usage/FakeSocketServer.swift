@@ -9,6 +9,10 @@ final class FakeSocketServer: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var connections: [FakeConnection] = []
+    /// Whether `stop()` shut the listener down; the accepting thread closes it once `accept` fails. Closing it
+    /// here instead would let that thread `accept` on whatever socket reuses the number next (another test's).
+    private var isStopped = false
+    private var isListenerClosed = false
 
     /// Listens at `path` and starts accepting.
     init(path: String, serve: @escaping @Sendable (FakeConnection) -> Void) throws {
@@ -24,15 +28,24 @@ final class FakeSocketServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard bound == 0, listen(fd, 16) == 0 else { throw SocketError(call: "bind", code: errno) }
+        let state = lock
         Thread.detachNewThread { [weak self] in
             while true {
                 let accepted = accept(fd, nil, nil)
-                guard accepted >= 0 else { return }  // the listener closed
+                if accepted < 0, errno == EINTR || errno == ECONNABORTED { continue }
+                guard accepted >= 0, let self else {
+                    if accepted >= 0 { Glibc.close(accepted) }
+                    break  // stopped (shut down), or gone
+                }
                 _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
                 let connection = FakeConnection(fd: accepted)
-                guard let self else { connection.close(); return }
                 self.lock.withLock { self.connections.append(connection) }
                 Thread.detachNewThread { serve(connection) }
+            }
+            // The listener is this thread's to close, and only once it no longer accepts on it.
+            state.withLock {
+                Glibc.close(fd)
+                self?.isListenerClosed = true
             }
         }
     }
@@ -43,21 +56,38 @@ final class FakeSocketServer: @unchecked Sendable {
 
     /// Stops accepting and hangs up on every connection.
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        let connections: [FakeConnection]? = lock.withLock {
+            guard !isStopped else { return nil }
+            isStopped = true
+            // Wakes the accepting thread, which then closes the listener.
+            if !isListenerClosed { shutdown(listener, Int32(SHUT_RDWR)) }
+            return self.connections
+        }
+        guard let connections else { return }
         unlink(path)
-        for connection in lock.withLock({ connections }) { connection.close() }
+        for connection in connections { connection.close() }
     }
 }
 
-/// One accepted connection, read and written with blocking calls.
+/// One accepted connection, read and written with blocking calls that give up after `timeout` seconds, so
+/// neither a serving thread nor a test writing to a client that stopped reading waits without end.
 final class FakeConnection: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
     private var isClosed = false
+    static let timeout = 30
 
     init(fd: Int32) {
         self.fd = fd
+        var limit = timeval(tv_sec: Self.timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// The descriptor closes only when no thread can use it any more: closed while a serving thread reads,
+    /// its number could go to another socket that thread would then read from.
+    deinit {
+        Glibc.close(fd)
     }
 
     /// Exactly `count` bytes, or nil when the peer hung up first.
@@ -91,13 +121,12 @@ final class FakeConnection: @unchecked Sendable {
         return true
     }
 
-    /// Hangs up.
+    /// Hangs up: the peer reads the end, and reads and writes here fail from now on.
     func close() {
         lock.withLock {
             guard !isClosed else { return }
             isClosed = true
             shutdown(fd, Int32(SHUT_RDWR))
-            Glibc.close(fd)
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 @testable import LockOutAgent
 
-/// An X display of the test's own: Xvfb on a free display number, guarded by a cookie in an authority
+/// An X display of the test's own: Xvfb on a display it picks, guarded by a cookie in an authority
 /// file of its own, with openbox as its EWMH window manager; xterm windows under made-up program names
 /// come and go on it, and xdotool drives it. Everything stops when the value goes.
 final class PrivateDisplay {
@@ -14,90 +14,161 @@ final class PrivateDisplay {
     let environment: [String: String]
     let number: Int
     private let directory: URL
-    private let server: RunningProgram
+    private let server: Process
     private var windowManager: RunningProgram?
     private var programs: [(FakeProgram, RunningProgram)] = []
 
-    /// Starts Xvfb on a free display with a fresh cookie and waits until it answers. Without the tools it
-    /// throws, naming the packages to install: the test fails rather than pass unseen.
-    init() throws {
+    /// How long any one step on the display may take before the test fails, saying which step.
+    static let patience: Double = 20
+
+    /// Starts Xvfb on a display it picks itself (`-displayfd`, so two displays never race for a number) with
+    /// a fresh cookie, and waits until it says it accepts connections. Without the tools it throws, naming
+    /// the packages to install: the test fails rather than pass unseen.
+    init() async throws {
         let missing = Self.tools.filter { PlatformCommand.find($0.key, environment: ProcessInfo.processInfo.environment) == nil }
         guard missing.isEmpty else { throw Missing(packages: missing.values.sorted()) }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-display-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        number = try Self.freeDisplayNumber()
-        let authority = directory.appendingPathComponent("Xauthority")
-        try Data(Self.authorityFile(display: number, cookie: (0..<16).map { _ in UInt8.random(in: 0...255) })).write(to: authority)
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = ":\(number)"
-        environment["XAUTHORITY"] = authority.path
-        self.environment = environment
-        server = try RunningProgram(
-            try Self.require("Xvfb"), [":\(number)", "-auth", authority.path, "-nolisten", "tcp", "-screen", "0", "640x480x24"]
+        let cookie = (0..<16).map { _ in UInt8.random(in: 0...255) }
+        // The server takes every cookie of its -auth file whatever display the entry names; the client's file,
+        // written once the number is known, must name it.
+        let serverAuthority = directory.appendingPathComponent("server-auth")
+        try Data(Self.authorityFile(display: 0, cookie: cookie)).write(to: serverAuthority)
+        let announced = directory.appendingPathComponent("display")
+        let log = directory.appendingPathComponent("xvfb.log")
+        _ = FileManager.default.createFile(atPath: announced.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        // -displayfd 1: Xvfb writes the display it took to its standard output once it accepts connections.
+        // -noreset: an X server resets when its last client leaves, and a connection made during that reset is refused.
+        let server = try Self.launch(
+            try Self.require("Xvfb"),
+            ["-displayfd", "1", "-auth", serverAuthority.path, "-nolisten", "tcp", "-noreset", "-screen", "0", "640x480x24"],
+            environment: nil, output: announced, errors: log
         )
-        let display = X11Display(":\(number)")!
-        let cookie = X11AuthorityEntry.cookie(for: display, environment: environment)
-        let deadline = Date().addingTimeInterval(15)
-        while (try? X11Connection(display: display, cookie: cookie)) == nil {
-            guard Date() < deadline, server.process.isRunning else { throw Failed(what: "Xvfb :\(number) did not start") }
-            usleep(50_000)
+        self.server = server
+        do {
+            let line = try await eventually(within: Self.patience) { () -> String? in
+                let text = Self.text(of: announced)
+                if let end = text.firstIndex(of: "\n") { return String(text[..<end]) }
+                if Self.hasEnded(server) { throw Failed(what: "Xvfb ended before it took a display: \(Self.text(of: log))") }
+                return nil
+            }
+            guard let line, let number = Int(line.trimmingCharacters(in: .whitespaces)) else {
+                throw Failed(what: "Xvfb did not announce its display within \(Int(Self.patience)) s: \(Self.text(of: log))")
+            }
+            self.number = number
+            let authority = directory.appendingPathComponent("Xauthority")
+            try Data(Self.authorityFile(display: number, cookie: cookie)).write(to: authority)
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = ":\(number)"
+            environment["XAUTHORITY"] = authority.path
+            self.environment = environment
+            // It said it accepts connections: one with the cookie must work now, else the cookie is wrong.
+            do {
+                _ = try X11Connection(display: X11Display(":\(number)")!, cookie: cookie, timeoutMilliseconds: 10_000)
+            } catch {
+                throw Failed(what: "Xvfb :\(number) announced itself but refused a connection with its cookie: \(error)")
+            }
+        } catch {
+            // No deinit runs for a value that was never made: stop the server here.
+            Glibc.kill(server.processIdentifier, SIGKILL)
+            try? FileManager.default.removeItem(at: directory)
+            throw error
         }
     }
 
     deinit {
         for (_, running) in programs { running.kill() }
         windowManager?.kill()
-        server.kill()
-        server.process.waitUntilExit()
+        // SIGTERM lets Xvfb remove its lock file and socket; it ends at once, and is killed if it does not.
+        if !Self.hasEnded(server) { Glibc.kill(server.processIdentifier, SIGTERM) }
+        let deadline = Date().addingTimeInterval(3)
+        while !Self.hasEnded(server), Date() < deadline { usleep(20_000) }
+        if !Self.hasEnded(server) { Glibc.kill(server.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: directory)
     }
 
     /// Starts openbox and waits until it says it keeps `_NET_ACTIVE_WINDOW`.
-    func startWindowManager() throws {
-        windowManager = try RunningProgram(try Self.require("openbox"), [], environment: environment)
-        let deadline = Date().addingTimeInterval(15)
-        while (try? X11ActivitySensor(environment: environment))?.tellsActiveWindow != true {
-            guard Date() < deadline else { throw Failed(what: "openbox did not announce _NET_ACTIVE_WINDOW") }
-            usleep(50_000)
+    func startWindowManager() async throws {
+        let windowManager = try RunningProgram(try Self.require("openbox"), [], environment: environment)
+        self.windowManager = windowManager
+        let environment = environment
+        let announced = try await eventually(within: Self.patience) { () -> Bool? in
+            if (try? X11ActivitySensor(environment: environment))?.tellsActiveWindow == true { return true }
+            if Self.hasEnded(windowManager.process) { throw Failed(what: "openbox ended before it announced _NET_ACTIVE_WINDOW") }
+            return nil
         }
+        guard announced == true else { throw Failed(what: "openbox did not announce _NET_ACTIVE_WINDOW within \(Int(Self.patience)) s") }
     }
 
     /// Starts an xterm copied under a name beginning `prefix`, and waits for its window; returns the
     /// program's name and its window's id.
-    func openWindow(prefix: String) throws -> (name: String, window: String) {
+    func openWindow(prefix: String) async throws -> (name: String, window: String) {
         let program = try FakeProgram(copying: try Self.require("xterm").path, prefix: prefix)
         let running = try program.start(["-e", "/bin/sleep", "600"], environment: environment)
         programs.append((program, running))
-        let deadline = Date().addingTimeInterval(15)
-        while true {
-            if let window = try xdotool(["search", "--onlyvisible", "--pid", "\(running.pid)"]).split(separator: "\n").first {
+        let deadline = Date().addingTimeInterval(Self.patience)
+        while Date() < deadline {
+            if let window = try await xdotool(["search", "--onlyvisible", "--pid", "\(running.pid)"]).split(separator: "\n").first {
                 return (program.name, String(window))
             }
-            guard Date() < deadline else { throw Failed(what: "no window of \(program.name) appeared") }
-            usleep(50_000)
+            if Self.hasEnded(running.process) { throw Failed(what: "\(program.name) (xterm) ended before its window appeared") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failed(what: "no window of \(program.name) appeared within \(Int(Self.patience)) s")
+    }
+
+    /// Runs xdotool on this display with `arguments` and returns what it printed. Its output goes to a file
+    /// and its end is waited for with a bound (`windowactivate --sync` alone would wait forever for a
+    /// window that never becomes active): a stuck xdotool fails the test, naming the command.
+    @discardableResult
+    func xdotool(_ arguments: [String]) async throws -> String {
+        let output = directory.appendingPathComponent("xdotool-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let running = try Self.launch(try Self.require("xdotool"), arguments, environment: environment, output: output, errors: nil)
+        let ended = try await eventually(within: Self.patience) { Self.hasEnded(running) ? true : nil }
+        guard ended == true else {
+            Glibc.kill(running.processIdentifier, SIGKILL)
+            throw Failed(what: "xdotool \(arguments.joined(separator: " ")) did not finish within \(Int(Self.patience)) s")
+        }
+        return Self.text(of: output)
+    }
+
+    /// Stops the X server, as when the session ends under the agent, and waits until it has ended.
+    func stopServer() async throws {
+        let server = server
+        if !Self.hasEnded(server) { Glibc.kill(server.processIdentifier, SIGKILL) }
+        guard try await eventually(within: Self.patience, { Self.hasEnded(server) ? true : nil }) == true else {
+            throw Failed(what: "Xvfb :\(number) did not end within \(Int(Self.patience)) s of SIGKILL")
         }
     }
 
-    /// Runs xdotool on this display with `arguments` and returns what it printed.
-    @discardableResult
-    func xdotool(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = try Self.require("xdotool")
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try PlatformCommand.launch(process)
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: printed, as: UTF8.self)
+    /// Whether `process` has ended: reaped, or a zombie not reaped yet (Foundation reaps its children when
+    /// it is told of them, which may come late; the process has exited all the same).
+    static func hasEnded(_ process: Process) -> Bool {
+        guard process.isRunning else { return true }
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let nameEnd = stat.lastIndex(of: ")")
+        else { return true }
+        return stat[stat.index(after: nameEnd)...].drop(while: { $0 == " " }).first == "Z"
     }
 
-    /// Stops the X server, as when the session ends under the agent.
-    func stopServer() {
-        server.kill()
-        server.process.waitUntilExit()
+    /// Starts `url` with `arguments`, its output and errors into files (or nowhere), its input empty.
+    private static func launch(_ url: URL, _ arguments: [String], environment: [String: String]?, output: URL?, errors: URL?) throws -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try output.map { try FileHandle(forWritingTo: $0) } ?? FileHandle.nullDevice
+        process.standardError = try errors.map { try FileHandle(forWritingTo: $0) } ?? FileHandle.nullDevice
+        try PlatformCommand.launch(process)
+        return process
+    }
+
+    private static func text(of file: URL) -> String {
+        (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     }
 
     /// An authority file with one local entry for this host's `display`.
@@ -105,17 +176,6 @@ final class PrivateDisplay {
         func field(_ bytes: [UInt8]) -> [UInt8] { [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes }
         return [0x01, 0x00] + field(Array(X11AuthorityEntry.hostname().utf8)) + field(Array(String(display).utf8))
             + field(Array(X11AuthorityEntry.magicCookie.utf8)) + field(cookie)
-    }
-
-    /// A display number no server holds: neither its lock file nor its socket exists.
-    private static func freeDisplayNumber() throws -> Int {
-        for _ in 0..<100 {
-            let number = Int.random(in: 300...899)
-            if !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock"), !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-                return number
-            }
-        }
-        throw Failed(what: "no free display number")
     }
 
     private static func require(_ name: String) throws -> URL {

@@ -4,15 +4,15 @@ import Testing
 import LockOutCore
 @testable import LockOutAgent
 
-extension UsageTests {
+extension UsageTests.PrivateDisplaySuites {
     @Suite("X11 activity sensor", .serialized, .disabled(if: DesktopSession.isSkipped, DesktopSession.skipReason))
     struct X11ActivitySensorTests {
         @Test("names the focused window's program and is told of every focus change")
         func focusChanges() async throws {
-            let display = try PrivateDisplay()
-            try display.startWindowManager()
-            let first = try display.openWindow(prefix: "termA")
-            let second = try display.openWindow(prefix: "termB")
+            let display = try await PrivateDisplay()
+            try await display.startWindowManager()
+            let first = try await display.openWindow(prefix: "termA")
+            let second = try await display.openWindow(prefix: "termB")
             let sensor = try X11ActivitySensor(environment: display.environment)
             defer { sensor.stop() }
             #expect(sensor.focusMethod == .x11)
@@ -20,32 +20,32 @@ extension UsageTests {
             let changes = Inbox<Void>()
             sensor.start { changes.put(()) }
 
-            try display.xdotool(["windowactivate", "--sync", first.window])
+            try await display.xdotool(["windowactivate", "--sync", first.window])
             #expect(try await eventually { sensor.read().focusedProgram == first.name ? true : nil } == true)
             while changes.takeIfPresent() != nil {}
 
             // When the second window is activated, then the sensor is told and names its program.
-            try display.xdotool(["windowactivate", "--sync", second.window])
+            try await display.xdotool(["windowactivate", "--sync", second.window])
             #expect(await changes.next(within: 10) != nil)
             #expect(try await eventually { sensor.read().focusedProgram == second.name ? true : nil } == true)
             while changes.takeIfPresent() != nil {}
 
-            try display.xdotool(["windowactivate", "--sync", first.window])
+            try await display.xdotool(["windowactivate", "--sync", first.window])
             #expect(await changes.next(within: 10) != nil)
             #expect(try await eventually { sensor.read().focusedProgram == first.name ? true : nil } == true)
         }
 
         @Test("idle time grows while nothing happens and starts again at an input")
         func idleTime() async throws {
-            let display = try PrivateDisplay()
+            let display = try await PrivateDisplay()
             let sensor = try X11ActivitySensor(environment: display.environment)
             defer { sensor.stop() }
             #expect(sensor.idleMethod == .x11ScreenSaver)
             let before = try #require(sensor.read().idleSeconds)
             let later = try #require(try await eventually { sensor.read().idleSeconds.flatMap { $0 > before + 0.2 ? $0 : nil } })
 
-            try display.xdotool(["mousemove", "10", "10"])
-            try display.xdotool(["mousemove", "200", "150"])
+            try await display.xdotool(["mousemove", "10", "10"])
+            try await display.xdotool(["mousemove", "200", "150"])
 
             let after = try #require(sensor.read().idleSeconds)
             #expect(after < later)
@@ -53,18 +53,18 @@ extension UsageTests {
 
         @Test("a closed X connection tells once and names nothing from then on")
         func closedConnection() async throws {
-            let display = try PrivateDisplay()
-            try display.startWindowManager()
-            let window = try display.openWindow(prefix: "termC")
+            let display = try await PrivateDisplay()
+            try await display.startWindowManager()
+            let window = try await display.openWindow(prefix: "termC")
             let sensor = try X11ActivitySensor(environment: display.environment)
             defer { sensor.stop() }
             let changes = Inbox<Void>()
             sensor.start { changes.put(()) }
-            try display.xdotool(["windowactivate", "--sync", window.window])
+            try await display.xdotool(["windowactivate", "--sync", window.window])
             #expect(try await eventually { sensor.read().focusedProgram == window.name ? true : nil } == true)
             while changes.takeIfPresent() != nil {}
 
-            display.stopServer()
+            try await display.stopServer()
 
             #expect(await changes.next(within: 10) != nil)
             #expect(sensor.read() == ActivityReading())
@@ -85,6 +85,9 @@ extension UsageTests {
         }
     }
 
+}
+
+extension UsageTests {
     @Suite("X11 display names and authority files")
     struct X11AuthorityTests {
         @Test("local display names give their number, remote ones none")
