@@ -39,6 +39,8 @@ public struct RewardsRecord: Codable, Hashable, Sendable {
 public struct RewardsEngine: Sendable {
     public static let noticeID = "rewards-ending"
     public static let eventID = "rewards-event"
+    /// Reward time that ended at most this long ago is told as over; earlier, it is gone without a word.
+    public static let lateEndTold: TimeInterval = 5 * 60
 
     public private(set) var record: RewardsRecord
     public private(set) var settings: RewardsSettings
@@ -186,6 +188,9 @@ public struct RewardsEngine: Sendable {
             record.noticeShown = false
             effects.append(.withdraw(id: Self.noticeID))
             effects.append(.shield(shieldedPrograms(at: now)))
+            // Told when it happens (or soon after a late wake); one that ended long ago, while the agent
+            // was not running, is simply gone.
+            guard now.timeIntervalSince(window.endsAt) <= Self.lateEndTold else { return effects }
             effects.append(.notify(NotificationRequest(
                 id: Self.noticeID, title: "Reward time is over",
                 body: "Reward programs are closed again. Learn to earn more points.",
