@@ -218,19 +218,10 @@ enum RewardsWords {
         @Option(name: .customLong("bonus-points")) var bonusPoints: Int?
 
         func quest() throws -> DailyQuest {
-            guard template != nil || minutes != nil else { throw CLIUsageError("give the quest's minutes or --template ID") }
-            var quest = try template.map { try QuestTemplate.named($0).quest } ?? DailyQuest(title: "Daily quest", targetMinutes: 30)
-            if let minutes { quest.targetMinutes = minutes }
-            if let title { quest.title = title }
-            if let counting {
-                guard let value = QuestCounting(rawValue: counting) else { throw CLIUsageError("unknown counting '\(counting)': use combined or per-program") }
-                quest.counting = value
-            }
-            if !programs.isEmpty { quest.programs = programs }
-            if rewardMinutes != nil, bonusPoints != nil { throw CLIUsageError("give --reward-minutes or --bonus-points, not both") }
-            if let rewardMinutes { quest.reward = .rewardMinutes(rewardMinutes) }
-            if let bonusPoints { quest.reward = .bonusPoints(bonusPoints) }
-            return quest
+            try DailyQuest.composed(
+                template: template, title: title, minutes: minutes, counting: counting, programs: programs,
+                rewardMinutes: rewardMinutes, bonusPoints: bonusPoints
+            )
         }
     }
 }

@@ -284,19 +284,10 @@ extension RewardsVerb {
             }
 
             func buildQuest() throws -> DailyQuest {
-                var quest = try template.map { try QuestTemplate.named($0).quest } ?? DailyQuest(title: "Daily quest", targetMinutes: 30)
-                if template == nil, minutes == nil { throw ValidationError("give --minutes or --template") }
-                if let title { quest.title = title }
-                if let minutes { quest.targetMinutes = minutes }
-                if let counting {
-                    guard let value = QuestCounting(rawValue: counting) else { throw ValidationError("unknown counting '\(counting)': use combined or per-program") }
-                    quest.counting = value
-                }
-                if !programs.isEmpty { quest.programs = programs }
-                if rewardMinutes != nil, bonusPoints != nil { throw ValidationError("give --reward-minutes or --bonus-points, not both") }
-                if let rewardMinutes { quest.reward = .rewardMinutes(rewardMinutes) }
-                if let bonusPoints { quest.reward = .bonusPoints(bonusPoints) }
-                return quest
+                try DailyQuest.composed(
+                    template: template, title: title, minutes: minutes, counting: counting, programs: programs,
+                    rewardMinutes: rewardMinutes, bonusPoints: bonusPoints
+                )
             }
         }
 

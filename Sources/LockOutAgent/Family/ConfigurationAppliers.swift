@@ -7,10 +7,10 @@ public struct LocalConfigurationApplier: ConfigurationApplying {
     let breaks: LocalBreakControl
     let focus: LocalFocusControl
     let gate: LocalGateControl
-    let rewards: LocalRewardsControl?
+    let rewards: LocalRewardsControl
 
     /// An applier over the CLI's local controls.
-    public init(breaks: LocalBreakControl, focus: LocalFocusControl, gate: LocalGateControl, rewards: LocalRewardsControl? = nil) {
+    public init(breaks: LocalBreakControl, focus: LocalFocusControl, gate: LocalGateControl, rewards: LocalRewardsControl) {
         self.breaks = breaks
         self.focus = focus
         self.gate = gate
@@ -22,9 +22,7 @@ public struct LocalConfigurationApplier: ConfigurationApplying {
         case .breaks(let command): _ = try breaks.perform(command)
         case .focus(let command): _ = try focus.perform(command)
         case .gate(let command): _ = try gate.impose(command)
-        case .rewards(let command):
-            guard let rewards else { throw RewardsInputError.pinNotSet }
-            _ = try rewards.impose(command)
+        case .rewards(let command): _ = try rewards.impose(command)
         }
     }
 }

@@ -15,13 +15,18 @@ public enum DailySummaryBuilder {
             focusMinutes: Int(focusSeconds / 60),
             steps: Int(totals?[.steps] ?? 0),
             gateOpened: gateOpened,
-            learningSeconds: rewards.map { $0.screen.programs.filter { $0.category == .learning }.reduce(0) { $0 + $1.minutes * 60 } } ?? 0,
-            rewardSeconds: rewards.map { $0.screen.programs.filter { $0.category == .reward }.reduce(0) { $0 + $1.minutes * 60 } } ?? 0,
+            learningSeconds: seconds(of: .learning, in: rewards),
+            rewardSeconds: seconds(of: .reward, in: rewards),
             points: rewards?.screen.pointsToday ?? 0,
-            appsUsed: rewards.map { Dictionary(uniqueKeysWithValues: $0.screen.programs.filter { $0.minutes > 0 }.map { ($0.program, $0.minutes * 60) }) } ?? [:],
+            appsUsed: Dictionary(uniqueKeysWithValues: (rewards?.screen.programs ?? []).filter { $0.seconds > 0 }.map { ($0.program, $0.seconds) }),
             rewards: rewards,
             lastUpdated: now
         )
+    }
+
+    /// Today's active seconds of `category`'s programs in `rewards`.
+    private static func seconds(of category: ProgramCategory, in rewards: RewardsSnapshot?) -> Int {
+        (rewards?.screen.programs ?? []).filter { $0.category == category }.reduce(0) { $0 + $1.seconds }
     }
 
     /// The mutation that sends `summary`: one record per device and day, replaced as the day goes on.

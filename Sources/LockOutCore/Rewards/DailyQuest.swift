@@ -70,6 +70,34 @@ public struct DailyQuest: Codable, Hashable, Sendable {
     }
 }
 
+extension DailyQuest {
+    /// A quest from a template (`template`) or from scratch (`minutes`), with what is given set over it:
+    /// how the child's device and a parent's device build one from the same words. Ranges are checked by
+    /// `validate`, against the device's programs.
+    public static func composed(
+        template: String? = nil, title: String? = nil, minutes: Int? = nil, counting: String? = nil,
+        programs: [String] = [], rewardMinutes: Int? = nil, bonusPoints: Int? = nil
+    ) throws(RewardsInputError) -> DailyQuest {
+        guard template != nil || minutes != nil else { throw .questNeedsTarget }
+        var quest = try template.map { id throws(RewardsInputError) in try QuestTemplate.named(id).quest }
+            ?? DailyQuest(title: "Daily quest", targetMinutes: minutes ?? 0)
+        if let title { quest.title = title }
+        if let minutes { quest.targetMinutes = minutes }
+        if let counting {
+            guard let value = QuestCounting(rawValue: counting) else { throw .unknownQuestCounting(counting) }
+            quest.counting = value
+        }
+        if !programs.isEmpty { quest.programs = programs }
+        switch (rewardMinutes, bonusPoints) {
+        case (.some, .some): throw .questRewardTwice
+        case (.some(let minutes), nil): quest.reward = .rewardMinutes(minutes)
+        case (nil, .some(let points)): quest.reward = .bonusPoints(points)
+        case (nil, nil): break
+        }
+        return quest
+    }
+}
+
 /// A quest a parent can start from.
 public struct QuestTemplate: Hashable, Sendable {
     public let id: String

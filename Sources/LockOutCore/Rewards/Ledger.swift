@@ -54,11 +54,16 @@ public struct PointBalances: Codable, Hashable, Sendable {
 
     /// Adds `entry`.
     public mutating func post(_ entry: LedgerEntry) {
-        if let program = entry.program {
-            byProgram[program, default: 0] += entry.points
+        add(entry.points, to: entry.program)
+    }
+
+    /// Adds `points` (negative: takes them) to `program`'s balance, or the unattributed one when nil.
+    public mutating func add(_ points: Int, to program: String?) {
+        if let program {
+            byProgram[program, default: 0] += points
             if byProgram[program] == 0 { byProgram[program] = nil }
         } else {
-            unattributed += entry.points
+            unattributed += points
         }
     }
 

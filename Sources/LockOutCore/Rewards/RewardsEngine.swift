@@ -240,7 +240,7 @@ public struct RewardsEngine: Sendable {
         let id = record.accrualEntries[program] ?? newID()
         record.accrualEntries[program] = id
         record.accrued[program] = target
-        record.balances.post(LedgerEntry(id: newID(), kind: .accrual, points: target - already, program: program, day: record.day, at: now, reason: ""))
+        record.balances.add(target - already, to: program)
         record.totals.pointsEarned += target - already
         record.pointsToday += target - already
         var effects: [RewardsEffect] = [.post(LedgerEntry(id: id, kind: .accrual, points: target, program: program, day: record.day, at: now, reason: "learning"))]

@@ -39,6 +39,12 @@ public enum RewardsInputError: Error, Equatable, Sendable, CustomStringConvertib
     case questRewardOutOfRange(Int)
     /// A quest limited to programs that are not learning programs.
     case questProgramNotLearning(String)
+    /// A quest given neither its minutes nor a template.
+    case questNeedsTarget
+    /// A quest counting that is neither combined nor per-program.
+    case unknownQuestCounting(String)
+    /// A quest given both reward minutes and bonus points.
+    case questRewardTwice
     /// A quest template nobody knows.
     case unknownQuestTemplate(String)
     /// A PIN that is not exactly four digits.
@@ -97,6 +103,12 @@ public enum RewardsInputError: Error, Equatable, Sendable, CustomStringConvertib
             "a quest reward of \(value) is out of range: 1...\(RewardRules.maximumWindowMinutes) reward minutes or 1...\(RewardRules.maximumAdjustment) points"
         case .questProgramNotLearning(let name):
             "\(name) is not a learning program: a quest counts learning programs only"
+        case .questNeedsTarget:
+            "give the quest's learning minutes, or a template: \(QuestTemplate.all.map(\.id).joined(separator: ", "))"
+        case .unknownQuestCounting(let text):
+            "unknown counting '\(text)': use combined or per-program"
+        case .questRewardTwice:
+            "a quest grants reward minutes or bonus points, not both"
         case .unknownQuestTemplate(let name):
             "unknown quest template '\(name)': use \(QuestTemplate.all.map(\.id).joined(separator: ", "))"
         case .pinNotFourDigits:

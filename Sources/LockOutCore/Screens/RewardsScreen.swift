@@ -9,6 +9,8 @@ public struct RewardsScreen: Codable, Hashable, Sendable {
         public let program: String
         public let category: ProgramCategory
         public let rate: Int?
+        /// Today's active seconds, and the whole minutes of them.
+        public let seconds: Int
         public let minutes: Int
         public let points: Int
         public let balance: Int
@@ -72,7 +74,7 @@ public struct RewardsScreen: Codable, Hashable, Sendable {
         programs = names.sorted().map { name in
             ProgramDay(
                 program: name, category: settings.category(of: name), rate: settings.program(name)?.rate,
-                minutes: used[name, default: 0] / 60, points: accrued[name, default: 0],
+                seconds: used[name, default: 0], minutes: used[name, default: 0] / 60, points: accrued[name, default: 0],
                 balance: record.balances.byProgram[name, default: 0]
             )
         }

@@ -100,7 +100,11 @@ struct EngineDevice {
                                sessionPrograms: { [:] })
         let breaks = LocalBreakControl(service: breakService, clock: clock)
         let focus = LocalFocusControl(service: focusService, clock: clock)
-        let applier = LocalConfigurationApplier(breaks: breaks, focus: focus, gate: LocalGateControl(service: gate, clock: clock))
+        let rewards = LocalRewardsControl(
+            service: RewardsService(store: GRDBRewardsStore(database, calendar: calendar), calendar: calendar, sessionPrograms: { [:] }),
+            clock: clock
+        )
+        let applier = LocalConfigurationApplier(breaks: breaks, focus: focus, gate: LocalGateControl(service: gate, clock: clock), rewards: rewards)
         let settings = database.settingsStore, focusSettings = database.focusSettingsStore
         let family = FamilyService(
             store: database.familyStore, directory: directory, applier: applier, now: { TestDevice.now },
