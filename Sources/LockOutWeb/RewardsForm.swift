@@ -185,10 +185,18 @@ public enum RewardsForm {
             case .success(let number): reward = number
             case .failure(let error): errors["quest-reward"] = error.message
             }
-            let counting = QuestCounting(rawValue: value("quest-counting")) ?? .combined
             guard errors.isEmpty else { return (nil, errors) }
-            let prize: QuestReward = value("quest-reward-kind") == "points" ? .bonusPoints(reward) : .rewardMinutes(reward)
-            return (.setQuest(DailyQuest(title: title, targetMinutes: target, counting: counting, reward: prize)), [:])
+            let points = value("quest-reward-kind") == "points"
+            let counting = value("quest-counting")
+            do {
+                let quest = try DailyQuest.composed(
+                    title: title, minutes: target, counting: counting.isEmpty ? nil : counting,
+                    rewardMinutes: points ? nil : reward, bonusPoints: points ? reward : nil
+                )
+                return (.setQuest(quest), [:])
+            } catch {
+                return (nil, [field(for: error, command: "quest"): WebForm.sentence(error.description)])
+            }
         case let id:
             do {
                 return (.setQuest(try QuestTemplate.named(id).quest), [:])

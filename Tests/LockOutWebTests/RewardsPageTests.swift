@@ -195,6 +195,8 @@ struct RewardsFormTests {
         #expect(errors(["command": "mode", "mode": "sometimes", "mode-pin": "2580"]) == ["mode": "Choose points or a ratio like 60:30."])
         #expect(errors(["command": "quest", "quest-template": "marathon", "quest-pin": "2580"])["quest-template"]?.hasPrefix("Unknown quest template") == true)
         #expect(Set(errors(["command": "quest", "quest-template": "custom", "quest-pin": "2580"]).keys) == ["quest-title", "quest-target", "quest-reward"])
+        #expect(errors(["command": "quest", "quest-template": "custom", "quest-title": "Reading", "quest-target": "25", "quest-counting": "each",
+                        "quest-reward": "10", "quest-pin": "2580"]) == ["quest-counting": "Unknown counting 'each': use combined or per-program."])
         #expect(Set(errors(["command": "adjust", "adjust-points": "10", "adjust-pin": "2580"]).keys) == ["adjust-reason"])
         #expect(errors(["command": "pin", "pin-new": ""], pinSet: true) == ["pin-new": "Enter a new PIN of 4 digits.", "pin-old": "Enter the current PIN to change it."])
         #expect(errors(["command": "fly"]) == ["command": "“fly” is not something the Rewards page can do."])
