@@ -4,8 +4,9 @@ import LockOutCore
 
 /// The LockOut database: one SQLite connection writer, its schema migrated on open.
 ///
-/// The agent and the CLI may open the same file at the same time: the file is in WAL mode and
-/// a connection waits for a busy lock instead of failing at once.
+/// The agent and the CLI may open the same file at the same time: opening and migrating take turns under a
+/// lock file beside it (`lockout.sqlite.lock`), the file is in WAL mode, and a connection waits for a busy
+/// lock instead of failing at once.
 public final class AppDatabase: Sendable {
     /// Writes go through this single writer; each intention-named write is one transaction.
     let writer: any DatabaseWriter
@@ -72,13 +73,11 @@ extension AppDatabase {
             withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700]
         )
-        // A DatabasePool always puts the file in WAL mode: readers don't block the writer.
-        let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
-        do {
-            return try AppDatabase(pool, reportCorrections: reportCorrections)
-        } catch {
-            // Another process may have migrated the same new file at the same moment; once it
-            // committed, migrating again finds nothing left to do. A real failure fails again.
+        // One process at a time creates the file, switches it to WAL (which no busy timeout covers) and
+        // migrates it; the lock is held only while opening.
+        return try SetupLock.holding(url.appendingPathExtension("lock")) {
+            // A DatabasePool always puts the file in WAL mode: readers don't block the writer.
+            let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
             return try AppDatabase(pool, reportCorrections: reportCorrections)
         }
     }

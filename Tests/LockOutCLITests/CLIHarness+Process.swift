@@ -37,6 +37,24 @@ struct RunningCLI {
         return nil
     }
 
+    /// Lines on stderr up to and including the first that contains `text`; nil when stderr ends first.
+    func stderrLines(through text: String) -> [String]? {
+        var lines: [String] = []
+        var bytes = Data()
+        while true {
+            let byte = stderr.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { return nil }
+            if byte != Data("\n".utf8) {
+                bytes.append(byte)
+                continue
+            }
+            let line = String(decoding: bytes, as: UTF8.self)
+            bytes = Data()
+            lines.append(line)
+            if line.contains(text) { return lines }
+        }
+    }
+
     /// What is left on stdout and stderr once the process ends.
     func rest() -> (stdout: String, stderr: String) {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()

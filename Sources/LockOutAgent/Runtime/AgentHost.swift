@@ -45,6 +45,10 @@ public struct AgentHost: Sendable {
         if let running = BreakControls.runningAgent(directory: directory) {
             throw AgentHostError.alreadyRunning(pid: running.pid)
         }
+        // Signals are watched before anything starts: one that arrives while the agent starts is kept, and the
+        // agent stops as soon as it can stop cleanly, instead of the signal being lost.
+        let stopRequest = StopRequest()
+        let signals = SignalWatcher { name in stopRequest.ask(name) }
         let ledger = directory.appendingPathComponent("notifications.json")
         #if canImport(CSystemd)
         // One connection to the session bus for everything that speaks D-Bus.
@@ -113,7 +117,9 @@ public struct AgentHost: Sendable {
 
         let directory = directory
         let logger = logger
-        let signals = SignalWatcher { name in
+        familySync?.start()
+        StartupPages.release()  // what start-up alone ran need not stay resident while the agent idles
+        stopRequest.whenAsked { name in
             logger.info("received \(name): stopping")
             server.stop()
             familySync?.stop()
@@ -122,9 +128,30 @@ public struct AgentHost: Sendable {
             try? AgentEndpoint.remove(from: directory)
             exit(0)
         }
-        familySync?.start()
-        StartupPages.release()  // what start-up alone ran need not stay resident while the agent idles
         withExtendedLifetime(signals) { dispatchMain() }
+    }
+}
+
+/// A stop a signal asked for: carried out when the agent can stop cleanly — at once, or once it has started.
+private final class StopRequest: Sendable {
+    private let state = Mutex<(asked: String?, stop: (@Sendable (String) -> Void)?)>((nil, nil))
+
+    /// A signal named `name` arrived.
+    func ask(_ name: String) {
+        let stop = state.withLock { state in
+            if state.stop == nil { state.asked = state.asked ?? name }
+            return state.stop
+        }
+        stop?(name)
+    }
+
+    /// The agent has started: `stop` carries out a stop, now if one was asked for already.
+    func whenAsked(_ stop: @escaping @Sendable (String) -> Void) {
+        let asked = state.withLock { state in
+            state.stop = stop
+            return state.asked
+        }
+        if let asked { stop(asked) }
     }
 }
 
