@@ -37,7 +37,7 @@ struct FocusStatus: ParsableCommand {
             }
             return
         }
-        let context = try reportingErrors { try global.context() }
+        let context = try reportingErrors { try global.context(runningClock: follow) }
         if follow {
             StatusFollower(context: context, format: lineFormat, output: LineOutput()).run()
         } else {

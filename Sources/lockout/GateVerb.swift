@@ -283,6 +283,11 @@ struct CodePrompt {
             let purpose = request.purpose == .emergencyUnlock ? "unlock until midnight" : "apply the held edit"
             let (code, wait) = (request.code, request.secondsLeft)
             if let wait {
+                guard !clock.isFixed else {
+                    throw CLIUsageError(
+                        "LOCKOUT_NOW fixes the clock, so the \(wait)-second wait never passes here: the request waits; finish it with 'lockout gate confirm' at a later LOCKOUT_NOW, or drop it with 'lockout gate cancel'"
+                    )
+                }
                 if !announced {
                     print("Wait \(wait) s: then type the code shown to \(purpose).")
                     fflush(nil)

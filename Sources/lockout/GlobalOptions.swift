@@ -16,11 +16,12 @@ struct GlobalOptions: ParsableArguments {
             ?? DataLocation.defaultDirectory(environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The data directory, the database in it, and the clock this process runs on.
-    func context() throws -> CLIContext {
+    /// The data directory, the database in it, and the clock this process runs on: for a one-shot command
+    /// `LOCKOUT_NOW` alone fixes now; `runningClock` (the agent, a follower of the live status) lets it run on.
+    func context(runningClock: Bool = false) throws -> CLIContext {
         let environment = ProcessInfo.processInfo.environment
         let directory = directory()
-        let clock = try ProcessClock.fromEnvironment(environment)
+        let clock = try ProcessClock.fromEnvironment(environment, oneShot: !runningClock)
         let database = try AppDatabase.open(at: DataLocation.databaseURL(in: directory)) { corrections in
             let logger = Logger(label: "lockout.store")
             for correction in corrections { logger.warning("\(correction)") }

@@ -14,7 +14,7 @@ struct Run: ParsableCommand {
     var port: Int = 0
 
     func run() throws {
-        let context = try reportingErrors { try global.context() }
+        let context = try reportingErrors { try global.context(runningClock: true) }
         let host = AgentHost(
             directory: context.directory,
             service: context.focusService,

@@ -77,7 +77,7 @@ struct ActivityHistoryTaskCLITests {
     // MARK: - History
 
     /// Three focus segments: Writing 10 min completed and Reading 3 min cancelled on 2026-11-23,
-    /// Writing 20 min (stopwatch, stopped a little early so its `MM:SS` reads 20:00) on 2026-11-24.
+    /// Writing 20 min less 0.3 s (stopwatch: its `MM:SS` reads 19:59) on 2026-11-24.
     private static func recordSessions(_ cli: CLIHarness) throws {
         for name in ["Writing", "Reading"] { #expect(try cli.run("activity", "add", name).status == 0) }
         #expect(try cli.run("focus", "start", "--duration", "10m", "--activity", "Writing", now: "2026-11-23T08:00:00Z").status == 0)
@@ -105,14 +105,14 @@ struct ActivityHistoryTaskCLITests {
         let json = try Self.history(cli)
         let sessions = try Self.sessions(json)
         #expect(sessions.count == 3)
-        for (session, actual) in zip(sessions, [1200.0, 180, 600]) { #expect(closeTo(session["actual"], actual)) }
+        for (session, actual) in zip(sessions, [1199.7, 180, 600]) { #expect(toTheMillisecond(session["actual"], actual)) }
         #expect(sessions.compactMap { $0["outcome"] as? String } == ["completed", "cancelled", "completed"])
         let stats = try #require(json["stats"] as? [String: Any])
         let total = try #require(stats["total"] as? [String: Any])
         #expect(total["sessions"] as? Int == 3)
         #expect(total["cancelled"] as? Int == 1)
-        #expect(closeTo(total["focusTime"], 1980))
-        #expect(closeTo(total["averageLength"], 660))
+        #expect(toTheMillisecond(total["focusTime"], 1979.7))
+        #expect(toTheMillisecond(total["averageLength"], 659.9))
         let byActivity = try #require(stats["byActivity"] as? [[String: Any]])
         #expect(byActivity.compactMap { $0["activity"] as? String } == ["Writing", "Reading"])
         let byDay = try #require(stats["byDay"] as? [[String: Any]])

@@ -134,9 +134,9 @@ extension CLIHarness {
     }
 }
 
-/// Whether a JSON number lies within a second of `expected`: each process's clock runs a few
-/// milliseconds past its `LOCKOUT_NOW`.
-func closeTo(_ value: Any?, _ expected: Double) -> Bool {
+/// Whether a JSON number of seconds is `expected` to the millisecond: each command's clock is fixed at its
+/// `LOCKOUT_NOW`, and a date's seconds come back as a binary fraction.
+func toTheMillisecond(_ value: Any?, _ expected: Double) -> Bool {
     guard let number = value as? Double else { return false }
-    return abs(number - expected) < 1
+    return abs(number - expected) < 0.001
 }

@@ -303,6 +303,19 @@ struct GateCLITests {
         #expect(try cli.run("gate", "status", "--json", now: "2026-11-23T23:00:00Z").json()["state"] as? String == "closed")
     }
 
+    @Test("with LOCKOUT_NOW fixing the clock, the emergency unlock's wait never passes: the command says so and the request waits")
+    func emergencyUnlockOnAFixedClock() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let running = try cli.start(["gate", "emergency-unlock"], now: "2026-11-23T08:00:00Z")
+        running.endInput()
+        let (_, errors) = running.rest()
+        #expect(running.waitForExit(timeout: 30) == 1)
+        #expect(errors.contains("LOCKOUT_NOW fixes the clock, so the 15-second wait never passes here"))
+        #expect(try cli.run("gate", "status", "--json", now: "2026-11-23T08:00:10Z").json()["emergency"] as? String == "waiting")
+        #expect(try cli.run("gate", "status", "--json", now: "2026-11-23T08:00:20Z").json()["emergency"] as? String == "codeShown")
+    }
+
     @Test("emergency unlock without a code typed keeps waiting; confirm finishes it")
     func emergencyUnlockLater() throws {
         let cli = try CLIHarness()

@@ -6,8 +6,12 @@ import Foundation
 /// A scaled clock starts when the process starts, unless `LOCKOUT_CLOCK_EPOCH` names the real moment
 /// it started: processes given the same epoch share one fast clock, so an agent restarted in the
 /// middle of an accelerated run finds the time where the last one left it.
+///
+/// In a one-shot command, `LOCKOUT_NOW` alone (no scale, no epoch) fixes now: every reading is that moment.
 public struct ProcessClock: Sendable {
     public let scale: Double
+    /// Whether the clock stands still at its start (a one-shot command's `LOCKOUT_NOW`).
+    public let isFixed: Bool
     private let realOrigin: Date
     private let virtualOrigin: Date
     private let wallNow: @Sendable () -> Date
@@ -17,14 +21,25 @@ public struct ProcessClock: Sendable {
     public init(scale: Double = 1, startingAt: Date? = nil, epoch: Date? = nil, wallNow: @escaping @Sendable () -> Date = { Date() }) {
         let real = epoch ?? wallNow()
         self.scale = scale
+        self.isFixed = false
         self.realOrigin = real
         self.virtualOrigin = startingAt ?? real
         self.wallNow = wallNow
     }
 
+    /// A clock that always reads `moment`.
+    public init(fixedAt moment: Date) {
+        scale = 1
+        isFixed = true
+        realOrigin = moment
+        virtualOrigin = moment
+        wallNow = { moment }
+    }
+
     /// Reads `LOCKOUT_NOW` (ISO-8601), `LOCKOUT_CLOCK_SCALE` (a number ≥ 1) and `LOCKOUT_CLOCK_EPOCH`
-    /// (ISO-8601) from the environment.
-    public static func fromEnvironment(_ environment: [String: String]) throws(ClockConfigurationError) -> ProcessClock {
+    /// (ISO-8601) from the environment. With `oneShot` (any command but the agent and the followers of a live
+    /// feed), `LOCKOUT_NOW` without a scale or an epoch fixes now.
+    public static func fromEnvironment(_ environment: [String: String], oneShot: Bool = false) throws(ClockConfigurationError) -> ProcessClock {
         var start: Date?
         if let text = environment["LOCKOUT_NOW"], !text.isEmpty {
             guard let date = parseISO8601(text) else { throw .badNow(text) }
@@ -40,11 +55,15 @@ public struct ProcessClock: Sendable {
             guard let date = parseISO8601(text) else { throw .badEpoch(text) }
             epoch = date
         }
+        if oneShot, let start, environment["LOCKOUT_CLOCK_SCALE"] ?? "" == "", epoch == nil {
+            return ProcessClock(fixedAt: start)
+        }
         return ProcessClock(scale: scale, startingAt: start, epoch: epoch)
     }
 
     /// Now on this clock.
     public func now() -> Date {
+        if isFixed { return virtualOrigin }
         let elapsed = wallNow().timeIntervalSince(realOrigin)
         return virtualOrigin.addingTimeInterval(elapsed * scale)
     }
