@@ -257,6 +257,9 @@ private func editGate(_ global: GlobalOptions, _ command: (CLIContext) throws ->
         let context = try global.context()
         return try context.gateControl().perform(command(context))
     }
+    if screen.droppedHeldEdit {
+        print("The edit held earlier is dropped: this one replaces it (only the newest edit waits or applies).")
+    }
     if screen.hasHeldEdit {
         print("""
         Held: this makes today's gate weaker while goals are unmet. It applies once they are met, or now \

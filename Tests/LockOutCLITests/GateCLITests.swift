@@ -201,6 +201,24 @@ struct GateCLITests {
         #expect(try Self.goal(applied, "steps")["target"] as? Int == 5_000)
     }
 
+    @Test("a stricter edit after a held one says that the held one is dropped; a second weaker one says it replaces it")
+    func heldEditDroppedIsTold() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run("gate", "goal", "set", "steps", "5000").stdout.hasPrefix("Held:"))
+        let replaced = try cli.run("gate", "goal", "set", "steps", "6000")
+        #expect(replaced.stdout.hasPrefix("The edit held earlier is dropped: this one replaces it"))
+        #expect(replaced.stdout.contains("Held: this makes today's gate weaker"))
+        let stricter = try cli.run("gate", "goal", "set", "steps", "12000")
+        #expect(stricter.status == 0)
+        #expect(stricter.stdout.hasPrefix("The edit held earlier is dropped: this one replaces it"))
+        #expect(stricter.stdout.contains("Health gate: closed until 12,000 steps"))
+        let status = try cli.run("gate", "status", "--json").json()
+        #expect(status["heldEdit"] as? Bool == false)
+        // An edit with nothing held says nothing of the kind.
+        #expect(!(try cli.run("gate", "goal", "set", "steps", "13000").stdout.contains("held earlier")))
+    }
+
     @Test("a weaker edit while closed can be dropped with cancel; disabling a goal while open applies at once")
     func cancelAndOpenEdits() throws {
         let cli = try CLIHarness()

@@ -49,12 +49,13 @@ public struct LocalGateControl: GateControl {
         let clock = clock
         return try SerialQueueExecutor(label: "lockout.gate").runBlocking {
             var (gate, effects) = try first(service, clock.now())
+            let commandEffects = effects
             for _ in 0..<GateService.maximumReads {
                 guard let day = GateService.reads(in: effects).first else { break }
                 let event = await service.read(day)
                 (gate, effects) = try service.handle(event, now: clock.now())
             }
-            return GateScreen(gate: gate, now: clock.now())
+            return GateScreen(gate: gate, now: clock.now(), after: commandEffects)
         }
     }
 }

@@ -17,7 +17,7 @@ extension DeviceAgent {
         let effects = try gateService.execute(command, on: &current, now: now)
         gate = current
         await answer(carryOut(effects))
-        return GateScreen(gate: try requireGate(), now: clock.now())
+        return GateScreen(gate: try requireGate(), now: clock.now(), after: effects)
     }
 
     /// Carries out a parent's configuration of the gate: at once, weakening or not, then the reads it asks for.
@@ -26,7 +26,7 @@ extension DeviceAgent {
         let effects = try gateService.impose(command, on: &current, now: clock.now())
         gate = current
         await answer(carryOut(effects))
-        return GateScreen(gate: try requireGate(), now: clock.now())
+        return GateScreen(gate: try requireGate(), now: clock.now(), after: effects)
     }
 
     /// What the gate screen shows now, once the gate has caught up with the time: with nothing blocked

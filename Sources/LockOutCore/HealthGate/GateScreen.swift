@@ -86,6 +86,9 @@ public struct GateScreen: Codable, Hashable, Sendable {
     }
     /// The weakening edit waiting for the goals or its code.
     public let heldSettings: GateSettings?
+    /// Whether the command that led to this screen dropped an edit held before it (a later edit replaces a held
+    /// one), so the person who made it is told where they made it.
+    public var droppedHeldEdit = false
 
     /// A code a person is asked to type: what it is for, and the code once shown or the wait before it.
     public struct CodeRequest: Hashable, Sendable {
@@ -106,6 +109,15 @@ public struct GateScreen: Codable, Hashable, Sendable {
         }
         guard editCode != nil || editCodeSecondsLeft != nil else { return nil }
         return CodeRequest(purpose: .edit, code: editCode, secondsLeft: editCodeSecondsLeft)
+    }
+
+    /// The screen of `gate` at `now`, after the command whose `effects` brought it there.
+    public init(gate: HealthGate, now: Date, after effects: [GateEffect]) {
+        self.init(gate: gate, now: now)
+        droppedHeldEdit = effects.contains { effect in
+            if case .log(let entry) = effect { return entry.event == .heldEditDropped }
+            return false
+        }
     }
 
     /// The screen of `gate` at `now`.
