@@ -10,7 +10,8 @@ public enum PointsRule {
     /// The points a program earns for a day of `activeSeconds` of use.
     ///
     /// Only whole minutes count. In `points` mode each minute earns the program's rate; in `ratio` mode every
-    /// `learning` whole minutes earn `reward` minutes of reward time, as points at 10 a minute. The streak
+    /// `learning` whole minutes earn `reward` minutes of reward time, as points at 10 a minute (for one program
+    /// alone: the engine adds the minutes of every learning program up, see `RatioProgress`). The streak
     /// multiplier adds its share (rounded down), and the day's cap bounds the total. Never negative.
     public static func dayPoints(
         activeSeconds: Int, rate: Int, mode: EarningMode, streakDays: Int, cap: Int
@@ -21,11 +22,21 @@ public enum PointsRule {
         case .points:
             base = minutes * max(0, rate)
         case .ratio(let learning, let reward):
-            base = minutes / max(1, learning) * reward * RewardRules.pointsPerRewardMinute
+            base = minutes / max(1, learning) * blockPoints(reward: reward)
         }
+        return withBonus(base: base, streakDays: streakDays, cap: cap)
+    }
+
+    /// `base` points with the streak multiplier's share added (rounded down), bounded by the day's cap; never negative.
+    public static func withBonus(base: Int, streakDays: Int, cap: Int) -> Int {
         // In whole percent, so the share is exact: 100 points at 29 days earn 29, not 28.999… → 28.
         let bonus = base * Int((multiplier(streakDays: streakDays) * 100).rounded()) / 100
         return max(0, min(cap, base + bonus))
+    }
+
+    /// The points of one completed ratio block: its `reward` minutes of reward time at 10 points a minute.
+    public static func blockPoints(reward: Int) -> Int {
+        max(0, reward) * RewardRules.pointsPerRewardMinute
     }
 }
 
@@ -48,5 +59,32 @@ public struct RewardLevel: Hashable, Sendable, Codable {
         self.level = level
         floor = Self.threshold(level)
         next = Self.threshold(level + 1)
+    }
+}
+
+/// The ratio mode's day so far: the learning seconds of every program add up, and each block of `learning`
+/// minutes they complete goes to the program whose time completed it.
+///
+/// A partial block earns nothing yet; its seconds carry over to the next block, whichever learning program
+/// adds them. So 45 minutes in one program and 45 in another complete three 30-minute blocks, as 90 minutes
+/// in one would.
+public struct RatioProgress: Codable, Hashable, Sendable {
+    /// Completed blocks credited to each program today.
+    public private(set) var blocks: [String: Int] = [:]
+    /// Learning seconds of today not yet part of a completed block.
+    public private(set) var carriedSeconds = 0
+
+    public init() {}
+
+    /// Adds `seconds` of `program`'s learning time; answers how many blocks of `learning` minutes they completed.
+    @discardableResult
+    public mutating func add(_ seconds: Int, of program: String, learning: Int) -> Int {
+        guard seconds > 0 else { return 0 }
+        let blockSeconds = max(1, learning) * 60
+        carriedSeconds += seconds
+        let completed = carriedSeconds / blockSeconds
+        carriedSeconds -= completed * blockSeconds
+        if completed > 0 { blocks[program, default: 0] += completed }
+        return completed
     }
 }

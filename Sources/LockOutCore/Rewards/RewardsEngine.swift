@@ -19,6 +19,9 @@ public struct RewardsRecord: Codable, Hashable, Sendable {
     public var questCompletedAt: Date?
     /// Seconds already counted of today's usage records, by record.
     public var countedSessions: [UUID: Int] = [:]
+    /// Today's learning time in the ratio mode: blocks completed and the seconds carried to the next; nil on a
+    /// record from before the ratio added the programs up, and until the ratio mode counts a second.
+    public var ratio: RatioProgress?
     public var window: RewardWindow?
     public var noticeShown = false
     public var streak = StreakRecord()
@@ -169,6 +172,11 @@ public struct RewardsEngine: Sendable {
         case .learning:
             record.learningSeconds[usage.program, default: 0] += delta
             record.totals.learningSeconds += delta
+            if case .ratio(let learning, _) = settings.mode {
+                var ratio = record.ratio ?? RatioProgress()
+                ratio.add(delta, of: usage.program, learning: learning)
+                record.ratio = ratio
+            }
             effects += accrue(usage.program, now: now, newID: newID)
             effects += completeQuestIfReached(now: now, newID: newID)
         case .reward:
@@ -225,16 +233,25 @@ public struct RewardsEngine: Sendable {
         record.pointsToday = 0
         record.questCompletedAt = nil
         record.countedSessions = [:]
+        record.ratio = nil
         return []
     }
 
     /// Raises `program`'s learning entry of today to what its seconds earn now.
     private mutating func accrue(_ program: String, now: Date, newID: () -> UUID) -> [RewardsEffect] {
-        let rate = settings.program(program)?.effectiveRate ?? RewardRules.defaultRate
-        let target = PointsRule.dayPoints(
-            activeSeconds: record.learningSeconds[program, default: 0], rate: rate, mode: settings.mode,
-            streakDays: record.streak.days(on: record.day, calendar: calendar), cap: settings.dailyCap
-        )
+        let streakDays = record.streak.days(on: record.day, calendar: calendar)
+        let target: Int
+        switch settings.mode {
+        case .points:
+            target = PointsRule.dayPoints(
+                activeSeconds: record.learningSeconds[program, default: 0], rate: settings.program(program)?.effectiveRate ?? RewardRules.defaultRate,
+                mode: .points, streakDays: streakDays, cap: settings.dailyCap
+            )
+        case .ratio(_, let reward):
+            // The blocks this program completed of the day's combined learning time.
+            let blocks = record.ratio?.blocks[program] ?? 0
+            target = PointsRule.withBonus(base: blocks * PointsRule.blockPoints(reward: reward), streakDays: streakDays, cap: settings.dailyCap)
+        }
         let already = record.accrued[program, default: 0]
         guard target > already else { return [] }
         let id = record.accrualEntries[program] ?? newID()

@@ -95,12 +95,51 @@ struct RewardsEngineTests {
         var engine = F.engine(settings: settings)
         F.learn(&engine, "gcompris", minutes: 30, end: F.t0)
         #expect(engine.record.balances.total == 300)
-        _ = try engine.execute(.setMode(.ratio(learning: 60, reward: 15)), now: F.t0, newID: UUID.init)
+        settings.mode = .ratio(learning: 60, reward: 15)
+        engine = F.engine(settings: settings)
         let id = UUID()
         _ = engine.recordUsage(F.usage("tuxmath", end: F.at(minutes: 59), seconds: 59 * 60, id: id), now: F.at(minutes: 59), newID: UUID.init)
         #expect(engine.record.balances.byProgram["tuxmath"] == nil)
         _ = engine.recordUsage(F.usage("tuxmath", end: F.at(minutes: 60), seconds: 60 * 60, id: id), now: F.at(minutes: 60), newID: UUID.init)
         #expect(engine.record.balances.byProgram["tuxmath"] == 150)
+    }
+
+    @Test("the ratio adds the learning programs up: 45 min in one and 45 in another earn what 90 in one earn at 60:30")
+    func ratioAcrossPrograms() throws {
+        var settings = F.settings
+        settings.mode = .ratio(learning: 60, reward: 30)
+        var split = F.engine(settings: settings)
+        F.learn(&split, "gcompris", minutes: 45, end: F.t0)
+        #expect(split.record.balances.total == 0)
+        F.learn(&split, "tuxmath", minutes: 45, end: F.at(minutes: 45))
+        var single = F.engine(settings: settings)
+        F.learn(&single, "gcompris", minutes: 90, end: F.at(minutes: 45))
+        #expect(single.record.balances.total == 300)
+        #expect(split.record.balances.total == 300)
+        // The block goes to the program whose minutes completed it; the 30 minutes past it wait for the next block.
+        #expect(split.record.balances.byProgram == ["tuxmath": 300])
+        #expect(split.record.ratio?.carriedSeconds == 30 * 60)
+        F.learn(&split, "gcompris", minutes: 30, end: F.at(minutes: 75))
+        #expect(split.record.balances.byProgram == ["tuxmath": 300, "gcompris": 300])
+    }
+
+    @Test("ratio blocks across programs are capped per program, as each program's ledger entry is; a new day starts with no carry")
+    func ratioAcrossProgramsCapped() throws {
+        var settings = F.settings
+        settings.mode = .defaultRatio
+        var engine = F.engine(settings: settings)
+        F.learn(&engine, "gcompris", minutes: 45, end: F.t0)
+        F.learn(&engine, "tuxmath", minutes: 45, end: F.at(minutes: 45))
+        // 90 minutes: three 30-minute blocks, one completed by gcompris, two by tuxmath.
+        #expect(engine.record.balances.byProgram == ["gcompris": 300, "tuxmath": 600])
+        F.learn(&engine, "tuxmath", minutes: 50, end: F.at(minutes: 95))
+        #expect(engine.record.balances.byProgram == ["gcompris": 300, "tuxmath": 600])
+        #expect(engine.record.ratio?.blocks == ["gcompris": 1, "tuxmath": 3])
+        #expect(engine.record.ratio?.carriedSeconds == 20 * 60)
+        let entries = F.posts(F.learn(&engine, "gcompris", minutes: 20, end: F.at(2026, 5, 13, 9)))
+        #expect(entries.isEmpty)
+        #expect(engine.record.ratio?.carriedSeconds == 20 * 60)
+        #expect(engine.record.ratio?.blocks == [:])
     }
 
     @Test("the day is the local date of the session's end: a session over midnight counts on the new day")
