@@ -54,6 +54,16 @@ public struct RewardsService: Sendable {
         return effects
     }
 
+    /// Brings the engine up to `now` at an agent's start: reward time that ended while no agent ran closes silently.
+    public func resume(_ engine: inout RewardsEngine, now: Date) throws -> [RewardsEffect] {
+        var next = engine
+        let effects = next.resume(now: now)
+        guard next.record != engine.record else { return effects }
+        try persist(next, effects: effects)
+        engine = next
+        return effects
+    }
+
     /// Moves time on (the notice, the end of reward time, a new day).
     public func tick(_ engine: inout RewardsEngine, now: Date) throws -> [RewardsEffect] {
         var next = engine

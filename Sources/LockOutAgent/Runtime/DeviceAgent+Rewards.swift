@@ -82,7 +82,7 @@ extension DeviceAgent {
         guard let service = rewardsService else { return }
         do {
             var engine = try service.restore(now: now)
-            let effects = try service.tick(&engine, now: now)  // an expired reward time is gone
+            let effects = try service.resume(&engine, now: now)  // reward time that ended meanwhile is gone, untold
             rewards = engine
             carryOut(effects)
             try layers.setRewardPrograms(engine.shieldedPrograms(at: now))

@@ -187,6 +187,19 @@ public struct RewardsEngine: Sendable {
         return effects
     }
 
+    /// Brings a restored engine up to `now` when an agent starts: reward time that ended while no agent ran
+    /// closes without a word (however shortly before), then time moves on as `tick` moves it.
+    public mutating func resume(now: Date) -> [RewardsEffect] {
+        var effects = roll(to: now)
+        if let window = record.window, !window.isOpen(at: now) {
+            record.window = nil
+            record.noticeShown = false
+            effects.append(.withdraw(id: Self.noticeID))
+            effects.append(.shield(shieldedPrograms(at: now)))
+        }
+        return effects + tick(now: now)
+    }
+
     /// Moves time on: a new day resets the daily counters; the one-minute notice; the end of reward time.
     public mutating func tick(now: Date) -> [RewardsEffect] {
         var effects = roll(to: now)
@@ -196,8 +209,8 @@ public struct RewardsEngine: Sendable {
             record.noticeShown = false
             effects.append(.withdraw(id: Self.noticeID))
             effects.append(.shield(shieldedPrograms(at: now)))
-            // Told when it happens (or soon after a late wake); one that ended long ago, while the agent
-            // was not running, is simply gone.
+            // Told when it happens, or soon after a late wake (a suspended machine); one that ended long ago
+            // is simply gone. One that ended while no agent ran never reaches here: `resume` closes it.
             guard now.timeIntervalSince(window.endsAt) <= Self.lateEndTold else { return effects }
             effects.append(.notify(NotificationRequest(
                 id: Self.noticeID, title: "Reward time is over",

@@ -147,6 +147,24 @@ struct DeviceAgentRewardsTests {
         #expect(!later.notifier.presented.contains { $0.title == "Reward time is over" })  // it ended while no agent ran
     }
 
+    @Test("reward time that ended minutes before a restart, while no agent ran, closes without a notification")
+    func rewardTimeEndedJustBeforeRestart() async throws {
+        let fixture = try AgentFixture()
+        defer { fixture.remove() }
+        let running = try await configured(fixture)
+        _ = try await running.agent.perform(.adjust(points: 100, reason: "chores"), pin: Self.pin)
+        _ = try await running.agent.perform(.redeem(points: 100), pin: nil)
+        let opened = fixture.wall.now
+        await running.agent.stop()
+
+        // Ten minutes of reward time; the agent starts again two minutes after they ended.
+        fixture.wall.set(opened.addingTimeInterval(720))
+        let again = try await started(fixture, database: try fixture.reopened())
+        #expect(again.shield.apps.map(\.executable) == ["supertux"])
+        #expect(try await again.agent.rewardsScreen().rewardSecondsLeft == 0)
+        #expect(!again.notifier.presented.contains { $0.title == "Reward time is over" })
+    }
+
     @Test("the gate's block list and the closed reward programs reach the shield together")
     func gateAndRewardsShareTheShield() async throws {
         let fixture = try AgentFixture()

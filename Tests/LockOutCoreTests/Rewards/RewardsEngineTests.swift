@@ -318,6 +318,27 @@ struct RewardsEngineTests {
         #expect(engine.tick(now: F.at(minutes: 31)).isEmpty)
     }
 
+    @Test("resumed at a start, reward time that ended meanwhile closes without a word; a late wake still tells it")
+    func resumeAfterEnd() throws {
+        var engine = F.engine()
+        _ = try engine.execute(.adjust(points: 300, reason: "chores"), now: F.t0, newID: UUID.init)
+        _ = try engine.execute(.redeem(points: 300), now: F.t0, newID: UUID.init)
+        var woken = engine
+        let resumed = engine.resume(now: F.at(minutes: 32))
+        #expect(F.notifications(resumed).isEmpty)
+        #expect(F.shields(resumed) == [["supertux"]])
+        #expect(engine.record.window == nil)
+        #expect(engine.nextDeadline(now: F.at(minutes: 32)) == nil)
+        let late = woken.tick(now: F.at(minutes: 32))
+        #expect(F.notifications(late).map(\.title) == ["Reward time is over"])
+        // Reward time still open at the start goes on as it was.
+        var open = F.engine()
+        _ = try open.execute(.adjust(points: 300, reason: "chores"), now: F.t0, newID: UUID.init)
+        _ = try open.execute(.redeem(points: 300), now: F.t0, newID: UUID.init)
+        #expect(open.resume(now: F.at(minutes: 10)).isEmpty)
+        #expect(open.rewardTimeOpen(at: F.at(minutes: 10)))
+    }
+
     @Test("extending after the notice clears it: the notice comes again a minute before the new end")
     func noticeAfterExtending() throws {
         var engine = F.engine()
