@@ -73,8 +73,8 @@ public struct LocalRewardsControl: RewardsControl {
     }
 
     /// A parent's command through the family sync, with no agent running.
-    public func impose(_ command: RewardsCommand) throws -> RewardsScreen {
-        try change { engine, now in _ = try service.execute(command, on: &engine, pin: nil, byParent: true, now: now) }
+    public func impose(_ command: RewardsCommand, id: CommandID? = nil) throws -> RewardsScreen {
+        try change { engine, now in _ = try service.execute(command, on: &engine, pin: nil, byParent: true, commandID: id?.rawValue, now: now) }
     }
 
     public func setPIN(_ pin: String, old: String?) throws -> RewardsScreen {

@@ -17,7 +17,7 @@ public struct LocalConfigurationApplier: ConfigurationApplying {
         self.rewards = rewards
     }
 
-    public func apply(_ command: LocalConfigurationCommand) throws {
+    public func apply(_ command: LocalConfigurationCommand, id: CommandID?) throws {
         switch command {
         case .breaks(let command): _ = try breaks.perform(command)
         case .focus(let command): _ = try focus.perform(command)
@@ -35,7 +35,7 @@ public struct AgentConfigurationApplier: ConfigurationApplying {
     /// An applier into `agent`.
     public init(agent: DeviceAgent) { self.agent = agent }
 
-    public func apply(_ command: LocalConfigurationCommand) throws {
+    public func apply(_ command: LocalConfigurationCommand, id: CommandID?) throws {
         let agent = agent
         try agent.executor.runBlocking {
             switch command {

@@ -40,7 +40,7 @@ extension FamilySync {
         let changes = SharedSettingsPatch.changes(from: current, to: result)
         for change in changes {
             do {
-                try applier.apply(change.localCommand)
+                try applier.apply(change.localCommand, id: nil)
             } catch {
                 logger.warning("a synced setting was not applied", metadata: ["change": "\(change.summary)", "error": "\(error)"])
             }

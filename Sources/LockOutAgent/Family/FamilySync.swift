@@ -6,9 +6,13 @@ import Synchronization
 
 /// Carries out a parent's configuration on this device: the running agent's engines, or the database
 /// directly when no agent runs.
+///
+/// A command is applied, then recorded as applied, in two steps: a crash between them applies it again at the
+/// next round. So applying one twice must come to applying it once — settings are set to the same values (a gate
+/// edit that changes nothing is not logged again), and what adds up (a grant of points) is kept once by its `id`.
 public protocol ConfigurationApplying: Sendable {
-    /// Applies `command`; a refused one throws and changes nothing.
-    func apply(_ command: LocalConfigurationCommand) throws
+    /// Applies the command `id` (nil: a synced setting, no command); a refused one throws and changes nothing.
+    func apply(_ command: LocalConfigurationCommand, id: CommandID?) throws
 }
 
 /// What one sync round came to.
@@ -177,7 +181,7 @@ public final class FamilySync: Sendable {
 
     private func acknowledge(_ command: ConfigurationCommand, device: DeviceID) -> CommandAcknowledgement {
         do {
-            try applier.apply(command.change.localCommand)
+            try applier.apply(command.change.localCommand, id: command.commandID)
             return CommandAcknowledgement(commandID: command.commandID, deviceID: device, status: .applied, reason: nil, executedAt: now())
         } catch where command.change.alreadyHolds(after: error) {
             return CommandAcknowledgement(commandID: command.commandID, deviceID: device, status: .applied, reason: nil, executedAt: now())

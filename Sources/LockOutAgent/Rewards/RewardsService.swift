@@ -28,9 +28,10 @@ public struct RewardsService: Sendable {
     }
 
     /// Carries out `command`; settings commands need the parent PIN (`pin`), unless `byParent` (a parent's
-    /// device through the family sync). A refused command changes nothing but a wrong PIN's count.
+    /// device through the family sync, with the command's id: applied once, however often it arrives). A refused
+    /// command changes nothing but a wrong PIN's count.
     public func execute(
-        _ command: RewardsCommand, on engine: inout RewardsEngine, pin: String?, byParent: Bool = false, now: Date
+        _ command: RewardsCommand, on engine: inout RewardsEngine, pin: String?, byParent: Bool = false, commandID: UUID? = nil, now: Date
     ) throws -> [RewardsEffect] {
         if command.isSetting, !byParent {
             try checkPIN(pin, on: &engine, now: now)
@@ -38,7 +39,7 @@ public struct RewardsService: Sendable {
         let protection = command.needsSessionPrograms ? ShieldProtection(systemPrograms: sessionPrograms()) : .catalog
         var next = engine
         let newID = newID
-        let effects = try next.execute(command, now: now, protection: protection, newID: { newID() })
+        let effects = try next.execute(command, now: now, protection: protection, commandID: commandID, newID: { newID() })
         try persist(next, effects: effects)
         engine = next
         return effects

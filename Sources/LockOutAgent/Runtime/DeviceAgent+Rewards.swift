@@ -23,8 +23,10 @@ extension DeviceAgent {
     }
 
     /// A parent's command through the family sync: no PIN, the parent's device is paired.
-    public func impose(_ command: RewardsCommand) throws -> RewardsScreen {
-        try changeRewards { service, engine, now in try service.execute(command, on: &engine, pin: nil, byParent: true, now: now) }
+    public func impose(_ command: RewardsCommand, id: CommandID? = nil) throws -> RewardsScreen {
+        try changeRewards { service, engine, now in
+            try service.execute(command, on: &engine, pin: nil, byParent: true, commandID: id?.rawValue, now: now)
+        }
     }
 
     /// Sets (old nil) or changes the parent PIN.

@@ -88,6 +88,8 @@ extension HealthGate {
     mutating func impose(_ imposed: GateSettings, now: Date) throws(GateInputError) -> [GateEffect] {
         let imposed = imposed.expiringTodayOnlyGoals(before: LocalDate(now, in: calendar))
         try imposed.validate()
+        // The same settings again (a command applied a second time after a crash) change nothing and log nothing.
+        if imposed == settings, record.pendingSettings == nil { return [] }
         let snapshot = GateSnapshot(at: now, calendar: calendar, totals: record.totals)
         let kind = GateEditClassifier.classify(from: settings, to: imposed, day: snapshot.day, weekday: snapshot.weekday)
         var effects: [GateEffect] = []

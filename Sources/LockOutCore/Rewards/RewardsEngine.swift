@@ -19,6 +19,10 @@ public struct RewardsRecord: Codable, Hashable, Sendable {
     public var questCompletedAt: Date?
     /// Seconds already counted of today's usage records, by record.
     public var countedSessions: [UUID: Int] = [:]
+    /// The parent's commands applied lately, newest last (at most `RewardsEngine.rememberedCommands`): saved in
+    /// the same transaction as what each did, so a command applied again after a crash changes nothing. Nil on a
+    /// record from before they were kept.
+    public var appliedCommands: [UUID]?
     /// Today's learning time in the ratio mode: blocks completed and the seconds carried to the next; nil on a
     /// record from before the ratio added the programs up, and until the ratio mode counts a second.
     public var ratio: RatioProgress?
@@ -44,6 +48,9 @@ public struct RewardsEngine: Sendable {
     public static let eventID = "rewards-event"
     /// Reward time that ended at most this long ago is told as over; earlier, it is gone without a word.
     public static let lateEndTold: TimeInterval = 5 * 60
+    /// How many of a parent's applied commands the record remembers: only the newest can be applied again
+    /// (a crash between applying it and acknowledging it), so a few are plenty.
+    public static let rememberedCommands = 64
 
     public private(set) var record: RewardsRecord
     public private(set) var settings: RewardsSettings
@@ -77,9 +84,20 @@ public struct RewardsEngine: Sendable {
     // MARK: - Commands
 
     /// Carries out `command` at `now`; settings are checked whole before anything changes.
+    ///
+    /// A parent's command carries its `commandID`: one already applied does nothing, and the ledger entries it
+    /// posts take ids derived from it (the first is the command's own id), so the ledger tells which command
+    /// moved which points.
     public mutating func execute(
-        _ command: RewardsCommand, now: Date, protection: ShieldProtection = .catalog, newID: () -> UUID
+        _ command: RewardsCommand, now: Date, protection: ShieldProtection = .catalog, commandID: UUID? = nil, newID: () -> UUID
     ) throws(RewardsInputError) -> [RewardsEffect] {
+        if let commandID {
+            if record.appliedCommands?.contains(commandID) == true { return [] }
+            var derived = CommandEntryIDs(commandID)
+            let effects = try execute(command, now: now, protection: protection, newID: { derived.next() })
+            record.appliedCommands = Array(((record.appliedCommands ?? []) + [commandID]).suffix(Self.rememberedCommands))
+            return effects
+        }
         var effects = roll(to: now)
         switch command {
         case .setProgram(let name, let category, let rate):
@@ -350,5 +368,23 @@ public struct RewardsEngine: Sendable {
                 .celebrate("Badge unlocked: \(badge.name)"),
             ]
         }
+    }
+}
+
+/// The ids of the ledger entries one command posts: the command's id, then the same id with the entry's number
+/// folded into its last two bytes.
+struct CommandEntryIDs {
+    private let base: UUID
+    private var count = 0
+
+    init(_ base: UUID) { self.base = base }
+
+    mutating func next() -> UUID {
+        defer { count += 1 }
+        guard count > 0 else { return base }
+        var bytes = base.uuid
+        bytes.14 ^= UInt8(truncatingIfNeeded: count >> 8)
+        bytes.15 ^= UInt8(truncatingIfNeeded: count)
+        return UUID(uuid: bytes)
     }
 }

@@ -15,7 +15,7 @@ final class RecordingApplier: ConfigurationApplying {
 
     init(refuse: @escaping @Sendable (LocalConfigurationCommand) -> (any Error)? = { _ in nil }) { self.refuse = refuse }
 
-    func apply(_ command: LocalConfigurationCommand) throws {
+    func apply(_ command: LocalConfigurationCommand, id: CommandID?) throws {
         if let error = refuse(command) { throw error }
         applied.withLock { $0.append(command) }
     }
@@ -105,22 +105,31 @@ struct EngineDevice {
             clock: clock
         )
         let applier = LocalConfigurationApplier(breaks: breaks, focus: focus, gate: LocalGateControl(service: gate, clock: clock), rewards: rewards)
+        let engineApplier = applier
         let settings = database.settingsStore, focusSettings = database.focusSettingsStore
         let family = FamilyService(
             store: database.familyStore, directory: directory, applier: applier, now: { TestDevice.now },
             sharedSettings: { SharedSettings(breaks: try settings.load(), focus: try focusSettings.load()) }
         )
         _ = try family.setup(mode, name: name)
-        return EngineDevice(device: TestDevice(directory: directory, database: database, applier: RecordingApplier()), breaks: breaks, focus: focus, family: family)
+        return EngineDevice(
+            device: TestDevice(directory: directory, database: database, applier: RecordingApplier()), breaks: breaks, focus: focus,
+            family: family, applier: engineApplier, calendar: calendar
+        )
     }
 
     let family: FamilyService
+    /// The applier over the device's engines, as a round with no agent running uses it.
+    let applier: LocalConfigurationApplier
+    let calendar: Calendar
 
-    init(device: TestDevice, breaks: LocalBreakControl, focus: LocalFocusControl, family: FamilyService) {
+    init(device: TestDevice, breaks: LocalBreakControl, focus: LocalFocusControl, family: FamilyService, applier: LocalConfigurationApplier, calendar: Calendar) {
         self.device = device
         self.breaks = breaks
         self.focus = focus
         self.family = family
+        self.applier = applier
+        self.calendar = calendar
     }
 
     var settings: BreakSettings { get throws { try breaks.settings() } }
