@@ -74,4 +74,14 @@ extension AppDatabase {
             t.column("json", .text).notNull().check(sql: "json_valid(json)")
         }
     }
+
+    /// The newest summary queued for each day, so a day whose counts changed since — while no agent ran, or in
+    /// its last minute — is sent again, across restarts.
+    static func createFamilySummaries(_ db: Database) throws {
+        try db.create(table: "familySummary") { t in
+            t.primaryKey("day", .text)
+                .check(sql: "length(day) = 10 AND day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
+            t.column("json", .text).notNull().check(sql: "json_valid(json)")
+        }
+    }
 }

@@ -56,7 +56,7 @@ public struct GRDBFamilyStore: Sendable {
     /// progress go; the device's id and its own history stay.
     public func reset() throws {
         try writer.write { db in
-            for table in ["familyMembership", "syncOutbox", "syncState", "familyRecord", "appliedCommand", "settingsSync"] {
+            for table in ["familyMembership", "syncOutbox", "syncState", "familyRecord", "appliedCommand", "settingsSync", "familySummary"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "UPDATE familyDevice SET mode = NULL")
@@ -78,6 +78,40 @@ public struct GRDBFamilyStore: Sendable {
                            arguments: [mutation.type.rawValue, mutation.recordID])
             try Self.enqueue(db, mutation, now: now)
         }
+    }
+
+    // MARK: - Day summaries
+
+    /// Days of queued summaries are kept this long, then forgotten.
+    public static let summaryDaysKept = 60
+
+    /// Queues `summary`'s mutation in place of an unsent one for its day and remembers it as the day's newest,
+    /// in one transaction; days older than `summaryDaysKept` before it are forgotten.
+    public func queueSummary(_ summary: DailySummary, id: MutationID, calendar: Calendar, now: Date) throws {
+        let mutation = try DailySummaryBuilder.mutation(summary, id: id)
+        let json = try SyncJSON.body(summary)
+        let oldest = summary.date.adding(days: -Self.summaryDaysKept, in: calendar)
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM syncOutbox WHERE status = 'queued' AND type = ? AND recordID = ?",
+                           arguments: [mutation.type.rawValue, mutation.recordID])
+            try Self.enqueue(db, mutation, now: now)
+            try db.execute(sql: "INSERT OR REPLACE INTO familySummary (day, json) VALUES (?, ?)", arguments: [summary.date.description, json])
+            try db.execute(sql: "DELETE FROM familySummary WHERE day < ?", arguments: [oldest.description])
+        }
+    }
+
+    /// The newest summary queued for `day`; nil when none was.
+    public func queuedSummary(for day: LocalDate) throws -> DailySummary? {
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT json FROM familySummary WHERE day = ?", arguments: [day.description])
+        }.flatMap { try? SyncJSON.record(DailySummary.self, from: $0) }
+    }
+
+    /// The latest day a summary was queued for; nil when none was.
+    public func newestSummaryDay() throws -> LocalDate? {
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT max(day) FROM familySummary")
+        }.flatMap { LocalDate(iso: $0) }
     }
 
     /// The first `limit` queued items, in queueing order.

@@ -14,6 +14,7 @@ extension AppDatabase {
         migrator.registerMigration("createGateLog", migrate: createGateLog)
         migrator.registerMigration("createFamily", migrate: createFamily)
         migrator.registerMigration("createRewards", migrate: createRewards)
+        migrator.registerMigration("createFamilySummaries", migrate: createFamilySummaries)
         return migrator
     }
 

@@ -22,7 +22,7 @@ public struct LocalConfigurationApplier: ConfigurationApplying {
         case .breaks(let command): _ = try breaks.perform(command)
         case .focus(let command): _ = try focus.perform(command)
         case .gate(let command): _ = try gate.impose(command)
-        case .rewards(let command): _ = try rewards.impose(command)
+        case .rewards(let command): _ = try rewards.impose(command, id: id)
         }
     }
 }
@@ -42,20 +42,32 @@ public struct AgentConfigurationApplier: ConfigurationApplying {
             case .breaks(let command): _ = try await agent.perform(command)
             case .focus(let command): _ = try await agent.perform(command)
             case .gate(let command): _ = try await agent.impose(command)
-            case .rewards(let command): _ = try await agent.impose(command)
+            case .rewards(let command): _ = try await agent.impose(command, id: id)
             }
         }
     }
 }
 
 extension DeviceAgent {
-    /// Today's summary of this device, as a parent sees it.
-    public func daySummary(device: DeviceID) throws -> DailySummary {
+    /// The summary of `day` (today when nil) on this device, as a parent sees it: today's from the engines as they
+    /// stand; an earlier day's from what is stored of it, with what only that day knew taken from `previous`
+    /// (the summary last queued for it).
+    public func daySummary(device: DeviceID, day requested: LocalDate? = nil, previous: DailySummary? = nil) async throws -> DailySummary {
         let now = clock.now()
         let calendar = service.breaks.calendar
-        let day = LocalDate(now, in: calendar)
+        let today = LocalDate(now, in: calendar)
+        let day = requested ?? today
         let stats = try service.breaks.stores.history.dayStats(from: day, through: day).first
         let focus = try service.stores.history.sessions(try FocusHistoryQuery(from: day, to: day))
+        guard day == today else {
+            let totals = try? await gateService.source.readout(for: day).totals
+            let usage = try rewardsService?.store.usage(from: day, through: day) ?? []
+            let ledger = try rewardsService?.store.ledger(from: day, limit: 10_000) ?? []
+            return DailySummaryBuilder.summary(
+                device: device, pastDay: day, breaks: stats, focus: focus, totals: totals, usage: usage, ledger: ledger,
+                previous: previous, calendar: calendar, now: now
+            )
+        }
         let gateOpen = gate.map { !$0.evaluation(now: now).isClosed } ?? false
         let rewardsSnapshot = try rewards.map { engine in
             RewardsSnapshot(

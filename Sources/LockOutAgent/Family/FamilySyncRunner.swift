@@ -5,13 +5,40 @@ import Logging
 import NIOHTTP1
 
 /// Family sync inside the running agent: rounds of `FamilySync` on a private queue, started by the
-/// server's event stream (a poke means "pull now"), by the agent's transitions when the day's summary
+/// server's event stream (a poke means "pull now"), by the agent's transitions when a day's summary
 /// changed (sent at most once a minute), by `lockout family sync`, and by the backoff timer after a
 /// transient failure. Idle, it waits on the stream's socket, read on the HTTP client's event loop: the
 /// server's heartbeat (once a minute) is its only wake-up, and it wakes no thread but that loop's.
+///
+/// A changed summary is queued in the outbox at once, whatever the minute allows: a day's last activity (a break
+/// done at 23:59:32) survives a stop or a kill and goes with the next round. At the start, every day since the
+/// last one queued (up to `catchUpDays` back) whose counts changed — while no agent ran — is queued too; and each
+/// check looks at yesterday beside today, for what counts on a day after it ended.
 public final class FamilySyncRunner: @unchecked Sendable {
     /// A day summary is sent at most this often while it changes.
     public static let summaryInterval: TimeInterval = 60
+    /// How many days back the first check after a start looks for changed counts.
+    public static let catchUpDays = 7
+
+    /// Where the runner reads this device's day summaries: the agent's engines and stores.
+    public struct Summaries: Sendable {
+        /// The device's local day now.
+        let today: @Sendable () -> LocalDate
+        /// The summary of a day, given the one last queued for it.
+        let summary: @Sendable (DeviceID, LocalDate, DailySummary?) throws -> DailySummary
+        /// The calendar the days are in.
+        let calendar: Calendar
+
+        /// Summaries from `summary`, with days in `calendar`.
+        public init(
+            calendar: Calendar, today: @escaping @Sendable () -> LocalDate,
+            summary: @escaping @Sendable (DeviceID, LocalDate, DailySummary?) throws -> DailySummary
+        ) {
+            self.calendar = calendar
+            self.today = today
+            self.summary = summary
+        }
+    }
     /// No byte from the event stream for this long means the connection is dead: reconnect.
     public static let streamSilence: TimeInterval = 200
 
@@ -20,12 +47,14 @@ public final class FamilySyncRunner: @unchecked Sendable {
     let logger = Logger(label: "lockout.sync")
     /// Every field below is touched on `queue` only.
     let queue = DispatchQueue(label: "lockout.sync")
-    private let summary: @Sendable (DeviceID) throws -> DailySummary
+    private let summaries: Summaries
     private let notify: @Sendable (String) -> Void
     private let afterRound: @Sendable () -> Void
     private let now: @Sendable () -> Date
     private var timer: (any DispatchSourceTimer)?
-    private var lastSummary: DailySummary?
+    /// The summary last queued for each day lately, as stored.
+    private var queuedSummaries: [LocalDate: DailySummary] = [:]
+    private var caughtUp = false
     private var lastSummarySentAt: DispatchTime?
     private var summaryPending = false
     private var stream: EventStream?
@@ -33,10 +62,10 @@ public final class FamilySyncRunner: @unchecked Sendable {
     private var streamRetry: DispatchTime?
     private var roundDue: Date?
 
-    /// A runner of `sync`; `summary` computes today's summary in the agent, `notify` shows a failure notice.
+    /// A runner of `sync`; `summaries` computes the device's day summaries in the agent, `notify` shows a failure notice.
     public init(
         sync: FamilySync, store: GRDBFamilyStore, now: @escaping @Sendable () -> Date,
-        summary: @escaping @Sendable (DeviceID) throws -> DailySummary,
+        summaries: Summaries,
         notify: @escaping @Sendable (String) -> Void,
         afterRound: @escaping @Sendable () -> Void = {}
     ) {
@@ -44,7 +73,7 @@ public final class FamilySyncRunner: @unchecked Sendable {
         self.sync = sync
         self.store = store
         self.now = now
-        self.summary = summary
+        self.summaries = summaries
         self.notify = notify
     }
 
@@ -77,7 +106,12 @@ public final class FamilySyncRunner: @unchecked Sendable {
         }
     }
 
-    /// The agent's state changed: send the day's summary if it changed (at most once a minute).
+    /// Waits until what was asked of the runner before has been done (a test's barrier).
+    public func settle() {
+        queue.sync {}
+    }
+
+    /// The agent's state changed: queue the day's summary if it changed, and send it (at most once a minute).
     public func stateChanged() {
         queue.async { self.checkSummary() }
     }
@@ -134,27 +168,54 @@ public final class FamilySyncRunner: @unchecked Sendable {
         rearm()
     }
 
-    /// Sends today's summary when it changed, no sooner than a minute after the last one.
+    /// Queues the summary of each day whose counts changed since its last one was queued — today and yesterday,
+    /// and after a start every day since the last one queued — then sends, no sooner than a minute after the last send.
     private func checkSummary() {
         guard let identity = try? store.identity(defaultName: DeviceNames.host()),
               identity.mode == .childDevice || identity.mode == .personalDevice,
-              (try? store.membership()) != nil,
-              let current = try? summary(identity.id), current.differsInContent(from: lastSummary)
+              (try? store.membership()) != nil
         else { summaryPending = false; return }
+        let queued = queueChangedSummaries(device: identity.id)
+        guard queued || summaryPending else { return }
         if let sent = lastSummarySentAt, DispatchTime.now() < sent + Self.summaryInterval {
             summaryPending = true
             rearm()
             return
         }
-        do {
-            try store.enqueueReplacing(try DailySummaryBuilder.mutation(current, id: MutationID(rawValue: UUID())), now: now())
-            lastSummary = current
-            lastSummarySentAt = .now()
-            summaryPending = false
-            if roundDue == nil { round() }
-        } catch {
-            logger.error("could not queue the day summary", metadata: ["error": "\(error)"])
+        lastSummarySentAt = .now()
+        summaryPending = false
+        if roundDue == nil { round() }
+    }
+
+    /// Queues the changed summaries; answers whether any was.
+    private func queueChangedSummaries(device: DeviceID) -> Bool {
+        let calendar = summaries.calendar
+        let today = summaries.today()
+        var first = today.adding(days: -1, in: calendar)
+        if !caughtUp, let newest = try? store.newestSummaryDay() {
+            first = min(first, max(newest, today.adding(days: -Self.catchUpDays, in: calendar)))
         }
+        caughtUp = true
+        queuedSummaries = queuedSummaries.filter { $0.key >= first }
+        var queuedAny = false
+        var day = first
+        while day <= today {
+            defer { day = day.adding(days: 1, in: calendar) }
+            do {
+                let previous = try queuedSummaries[day] ?? store.queuedSummary(for: day)
+                let current = try summaries.summary(device, day, previous)
+                queuedSummaries[day] = previous
+                guard current.differsInContent(from: previous) else { continue }
+                // An earlier day with nothing in it and nothing sent is not worth a record.
+                if previous == nil, day < today, current.isEmpty { continue }
+                try store.queueSummary(current, id: MutationID(rawValue: UUID()), calendar: calendar, now: now())
+                queuedSummaries[day] = current
+                queuedAny = true
+            } catch {
+                logger.error("could not queue a day summary", metadata: ["day": "\(day)", "error": "\(error)"])
+            }
+        }
+        return queuedAny
     }
 
     /// One notification for each new batch of items the server refused for good.

@@ -184,7 +184,12 @@ extension AgentHost {
         )
         let runner = FamilySyncRunner(
             sync: sync, store: store, now: { clock.now() },
-            summary: { device in try agent.executor.runBlocking { try await agent.daySummary(device: device) } },
+            summaries: FamilySyncRunner.Summaries(
+                calendar: agent.service.calendar, today: { LocalDate(clock.now(), in: agent.service.calendar) },
+                summary: { device, day, previous in
+                    try agent.executor.runBlocking { try await agent.daySummary(device: device, day: day, previous: previous) }
+                }
+            ),
             notify: { text in
                 notifier.present(NotificationRequest(id: "family-sync", title: "Family sync", body: text, category: "SYNC_CATEGORY", actions: [])) { _ in }
             },

@@ -114,6 +114,12 @@ public struct DailySummary: Codable, Hashable, Sendable {
         return Int((Double(breaksCompleted) * 100 / Double(answered)).rounded())
     }
 
+    /// Whether nothing happened on the day: no break answered, no focus, steps, learning, reward time or points.
+    public var isEmpty: Bool {
+        breaksCompleted == 0 && breaksSkipped == 0 && focusMinutes == 0 && steps == 0 && learningSeconds == 0
+            && rewardSeconds == 0 && points == 0 && appsUsed.isEmpty
+    }
+
     /// Whether what a parent sees differs from `other` (the time of the update aside).
     public func differsInContent(from other: DailySummary?) -> Bool {
         guard var other else { return true }
