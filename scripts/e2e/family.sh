@@ -102,7 +102,8 @@ within=75 wait_until "the child's steps at the parent" is 6240 steps_at_parent
 echo "e2e: the parent changes the child's breaks and gate; the running child applies them at once"
 refused parent family send "Anna's laptop" schedule eye --every 0m
 refused parent family send "Nobody" snooze 5m
-parent family send "Anna's laptop" schedule eye --every 25m >/dev/null
+# The local command's words, and the shorter ones.
+parent family send "Anna's laptop" schedule set eye --every 25m >/dev/null
 parent family send "Anna's laptop" goal set steps 12000 >/dev/null
 eye_interval() { child schedule --json | json "[k for k in d['sections'] if k['kind'] == 'eye'][0]['interval']['value']"; }
 steps_goal() { child gate status --json | json "[g for g in d['goals'] if g['kind'] == 'steps'][0]['target']"; }
@@ -112,7 +113,7 @@ applied() { parent family commands --json | json "sum(1 for c in d if c['status'
 wait_until "two acknowledgements at the parent" is 2 applied
 
 echo "e2e: a weaker goal from the parent applies at once while the child's goal is unmet"
-parent family send "Anna's laptop" goal set steps 5000 >/dev/null
+parent family send "Anna's laptop" gate goal set steps 5000 >/dev/null
 wait_until "the lowered goal at the child" is 5000 steps_goal
 
 echo "e2e: kill -9 of the child's agent; a command sent meanwhile applies once at its next start"

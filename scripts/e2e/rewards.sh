@@ -75,7 +75,7 @@ method=$(child rewards status --json | json "d['method']")
 echo "e2e: the parent marks the programs and sets a quest; the child's agent applies them"
 refused parent family send "Anna's laptop" rewards program bash reward
 refused parent family send "Anna's laptop" rewards grant 50
-parent family send "Anna's laptop" rewards program gcompris learning >/dev/null
+parent family send "Anna's laptop" rewards program set gcompris learning >/dev/null
 parent family send "Anna's laptop" rewards program supertux reward >/dev/null
 parent family send "Anna's laptop" rewards quest 10 --title "Math time" --reward-minutes 3 >/dev/null
 programs() { child rewards programs --json | json "','.join(p['program'] + ':' + p['category'] for p in d)"; }
