@@ -4,6 +4,8 @@
 # mode, starts the family and shows a pairing code, the child's page joins with it, and the parent opens
 # the child's device, sends a break schedule and sees it acknowledged — applied by the child's running agent;
 # then marks a child's program for rewards and grants points, which the child's agent applies and its Rewards page shows.
+# The child's device is named (from its CLI) and the parent's quest titled with markup that would send a page
+# elsewhere: both show it as text and stay where they are.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
