@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A parent pairs and steers a child's device from the web app alone, its break schedule and its rewards (run by
-scripts/e2e/web-family.sh). A child's device named with markup and a parent's quest titled with it show the
-markup as text on the other side, and no page is sent elsewhere."""
+scripts/e2e/web-family.sh). The three mode choices are laid out alike; a child's device named with markup and
+a parent's quest titled with it show the markup as text on the other side, and no page is sent elsewhere."""
 import argparse
 import subprocess
 import sys
@@ -57,6 +57,29 @@ def expect_untouched(page, name, foreign):
     assert page.locator("meta[http-equiv], injected, [data-injected]").count() == 0, f"{name} has markup from a payload"
 
 
+def expect_rows_alike(page, name):
+    """The mode choices share one structure and one layout: title, summary and button at the same places."""
+    rows = page.locator("section[aria-labelledby=mode-heading] li")
+    expect(rows).to_have_count(3)
+    structures = rows.evaluate_all(
+        "rows => rows.map(row => Array.from(row.querySelectorAll('*')).map(e => e.tagName + '.' + e.className).join(' '))")
+    assert len(set(structures)) == 1, f"{name}: the rows differ: {structures}"
+    boxes = []
+    for index in range(3):
+        row = rows.nth(index)
+        boxes.append({part: row.locator(selector).first.bounding_box()
+                      for part, selector in [("row", ":scope"), ("title", ".task-title"), ("summary", ".hint"), ("button", "button")]})
+    first = boxes[0]
+    for index, box in enumerate(boxes):
+        for part in ["title", "summary", "button"]:
+            assert abs(box[part]["x"] - first[part]["x"]) < 1, f"{name}: row {index + 1}'s {part} at x {box[part]['x']}, not {first[part]['x']}"
+        for part in ["title", "summary"]:  # the button is centred on rows whose summaries wrap differently
+            offset, first_offset = box[part]["y"] - box["row"]["y"], first[part]["y"] - first["row"]["y"]
+            assert abs(offset - first_offset) < 1, f"{name}: row {index + 1}'s {part} {offset}px down its row, not {first_offset}px"
+        assert box["summary"]["y"] >= box["title"]["y"] + box["title"]["height"] - 1, f"{name}: row {index + 1}'s summary is not below its title"
+        assert box["button"]["x"] >= box["summary"]["x"] + 1, f"{name}: row {index + 1}'s button is not at its end"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lockout", required=True)
@@ -72,9 +95,19 @@ def main():
         parent = parent_context.new_page()
         child = child_context.new_page()
 
-        step("the parent chooses its mode and starts a family")
+        step("the three mode choices are laid out alike, wide and at 360 px")
         parent.goto(link(args, "parent", "family"))
         expect(parent.locator("h2#mode-heading")).to_have_text("Who uses this device?")
+        expect_rows_alike(parent, "the mode choices")
+        parent.screenshot(path=f"{args.screenshots}/family-modes.png", full_page=True)
+        check_accessibility(parent, "the mode choices")
+        viewport = parent.viewport_size
+        parent.set_viewport_size({"width": 360, "height": 800})
+        expect_rows_alike(parent, "the mode choices at 360 px")
+        parent.screenshot(path=f"{args.screenshots}/family-modes-360.png", full_page=True)
+        parent.set_viewport_size(viewport)
+
+        step("the parent chooses its mode and starts a family")
         parent.get_by_role("button", name="Choose Parent Device").click()
         parent.fill("#server", args.server)
         parent.get_by_role("button", name="Start the family").click()
