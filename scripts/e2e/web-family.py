@@ -130,10 +130,10 @@ def main():
 
         step("the parent sees the child's device, named as text, and sends it a break schedule")
         parent.goto("/".join(parent.url.split("/")[:3]) + "/family")
+        expect_untouched(parent, "the parent's Family page", parent_foreign)
         device = parent.locator("#device-list a.task-title")
         expect(device).to_have_count(1)
         expect(device).to_have_text(REFRESH)
-        expect_untouched(parent, "the parent's Family page", parent_foreign)
         device.click()
         expect(parent.locator("h2.device-name")).to_have_text(REFRESH)
         expect_untouched(parent, "the child's device page", parent_foreign)
