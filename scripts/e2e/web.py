@@ -60,7 +60,7 @@ def expect_untouched(page, name, foreign):
 
 def markup(page, stranger, args, base, foreign, stranger_foreign):
     step("markup typed into activities, tasks and the block list, and put in a link, shows as text")
-    # Breaks are done with: stopped, none covers the pages while each is watched for a refresh.
+    # Breaks are done with: stopped, none covers a page while it is watched for a refresh.
     subprocess.run([args.lockout, "--data-dir", args.data_dir, "stop"], check=True, capture_output=True, text=True)
     page.goto(base + "/focus/activities")
     for name in [REFRESH, QUOTE]:
@@ -232,6 +232,10 @@ def main():
         first = clock.inner_text()
         page.wait_for_function("t => document.querySelector('time.ticking').textContent !== t", arg=first, timeout=5000)
 
+        # Breaks stop while pages are visited and forms filled, and start again for the break below: on a busy
+        # machine, one falling due earlier (every 20 s at 60×) would cover a page in the middle of a step.
+        subprocess.run([args.lockout, "--data-dir", args.data_dir, "stop"], check=True, capture_output=True, text=True)
+
         step("the Gate page first shows the gate's four onboarding pages")
         page.goto(base + "/gate")
         expect(page.locator("h1")).to_have_text("Earn your screen time")
@@ -298,6 +302,7 @@ def main():
         expect(page.locator("[role=status]")).to_have_text("Schedule saved.")
 
         step("a break falls due while Settings is open: the break screen covers it; Escape keeps it, Enter is Done")
+        subprocess.run([args.lockout, "--data-dir", args.data_dir, "start"], check=True, capture_output=True, text=True)
         page.goto(base + "/settings")
         screen = page.locator("#break-screen[role=dialog]")
         try:
