@@ -91,6 +91,7 @@ public enum Assets {
     .tasks li { display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: center; padding: .4rem 0; border-bottom: 1px solid var(--line); }
     .tasks li.done .task-title { text-decoration: line-through; color: var(--muted); }
     .task-title { font-weight: 600; }
+    .choice-text { display: flex; flex-direction: column; flex: 1 1 16rem; min-width: 0; }
     form.inline { display: inline-flex; gap: .4rem; margin-left: auto; }
     h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
     input[type=text], input[type=search], input[type=date] { padding: .35rem .5rem; border: 1px solid var(--line); border-radius: .4rem;

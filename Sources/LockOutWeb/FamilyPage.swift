@@ -56,14 +56,19 @@ public enum FamilyPage {
         }
     }
 
+    /// One row per mode: its name above its summary, and Choose at the row's end. The two texts share one
+    /// block, so every row is laid out alike whatever the length of its summary (loose in the row, a short
+    /// summary sat beside the name while a long one wrapped below it).
     private static func modeChoice(chrome: PageChrome) -> HTMLNode {
         element("section", ["class": "card", "aria-labelledby": "mode-heading"]) {
             element("h2", ["id": "mode-heading"]) { "Who uses this device?" }
-            element("ul", ["class": "tasks"]) {
+            element("ul", ["class": "tasks choices"]) {
                 for mode in [DeviceMode.parentDevice, .childDevice, .personalDevice] {
                     element("li") {
-                        element("span", ["class": "task-title"]) { mode.displayName }
-                        element("span", ["class": "hint"]) { mode.summary }
+                        element("div", ["class": "choice-text"]) {
+                            element("span", ["class": "task-title"]) { mode.displayName }
+                            element("span", ["class": "hint"]) { mode.summary }
+                        }
                         Layout.form("/actions/family", chrome, ["class": "inline"]) {
                             element("input", ["type": "hidden", "name": "mode", "value": mode.rawValue])
                             Layout.button("Choose", name: "command", value: "setup", extra: ["aria-label": "Choose \(mode.displayName)"])

@@ -1,5 +1,8 @@
+import LockOutCore
+
 /// A piece of an HTML (or inline SVG) document: the pages are trees of these, rendered once with every
-/// text and attribute value escaped, so nothing a person typed or a network sent can become markup.
+/// text and attribute value escaped (`MarkupEscape`, by Unicode scalars), so nothing a person typed or a
+/// network sent can become markup.
 ///
 /// Elements are written with `element(_:_:content:)` and a result builder:
 ///
@@ -32,7 +35,7 @@ public indirect enum HTMLNode: Sendable, Equatable {
         case .void(let name, let attributes):
             Self.openTag(name, attributes, into: &output)
         case .text(let text):
-            output += HTMLEscape.text(text)
+            output += MarkupEscape.text(text)
         case .group(let nodes):
             for node in nodes { node.render(into: &output) }
         }
@@ -42,7 +45,7 @@ public indirect enum HTMLNode: Sendable, Equatable {
         output += "<\(name)"
         for attribute in attributes {
             output += attribute.value.isEmpty
-                ? " \(attribute.name)" : " \(attribute.name)=\"\(HTMLEscape.attribute(attribute.value))\""
+                ? " \(attribute.name)" : " \(attribute.name)=\"\(MarkupEscape.attribute(attribute.value))\""
         }
         output += ">"
     }
@@ -76,39 +79,4 @@ public enum HTMLBuilder {
     public static func buildEither(first part: [HTMLNode]) -> [HTMLNode] { part }
     public static func buildEither(second part: [HTMLNode]) -> [HTMLNode] { part }
     public static func buildArray(_ parts: [[HTMLNode]]) -> [HTMLNode] { parts.flatMap { $0 } }
-}
-
-/// Escaping for the two places text goes.
-public enum HTMLEscape {
-    /// Text between tags: `&`, `<` and `>` escaped.
-    public static func text(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.count + 8)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
-    /// A double-quoted attribute value: `&`, `"`, `<` and `>` escaped.
-    public static func attribute(_ value: String) -> String {
-        guard value.contains(where: { $0 == "&" || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return value }
-        var escaped = ""
-        for character in value {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "\"": escaped += "&quot;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
 }

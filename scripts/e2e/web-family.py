@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A parent pairs and steers a child's device from the web app alone, its break schedule and its rewards (run by
-scripts/e2e/web-family.sh)."""
+scripts/e2e/web-family.sh). The three mode choices are laid out alike; a child's device named with markup and
+a parent's quest titled with it show the markup as text on the other side, and no page is sent elsewhere."""
 import argparse
 import subprocess
 import sys
@@ -26,6 +27,59 @@ def step(text):
     print(f"web-family: {text}", flush=True)
 
 
+# Text made to slip past an escaper that compares grapheme clusters: a prepend letter (U+0D4E) joins the < or >
+# after it into one character, a combining mark (U+0301) the " before it. Raw, the first sends the page elsewhere.
+REFRESH = "\u0d4e<meta http-equiv=refresh content=0;url=//example.org/\u0d4e>"
+QUOTE = "x\"\u0301 data-injected=\"\u03011"
+
+
+def guard(context):
+    """Records and refuses every request that leaves the machine: a page sent elsewhere shows up here."""
+    foreign = []
+
+    def route(route):
+        if route.request.url.startswith("http://127.0.0.1:"):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    return foreign
+
+
+def expect_untouched(page, name, foreign):
+    """The page holds no element or attribute of a payload's and stays where it is."""
+    url = page.url
+    page.wait_for_timeout(1500)  # a refresh after 0 s has left by now
+    assert page.url == url, f"{name} was sent to {page.url}"
+    assert not foreign, f"{name} asked for {foreign}"
+    assert page.locator("meta[http-equiv], injected, [data-injected]").count() == 0, f"{name} has markup from a payload"
+
+
+def expect_rows_alike(page, name):
+    """The mode choices share one structure and one layout: title, summary and button at the same places."""
+    rows = page.locator("section[aria-labelledby=mode-heading] li")
+    expect(rows).to_have_count(3)
+    structures = rows.evaluate_all(
+        "rows => rows.map(row => Array.from(row.querySelectorAll('*')).map(e => e.tagName + '.' + e.className).join(' '))")
+    assert len(set(structures)) == 1, f"{name}: the rows differ: {structures}"
+    boxes = []
+    for index in range(3):
+        row = rows.nth(index)
+        boxes.append({part: row.locator(selector).first.bounding_box()
+                      for part, selector in [("row", ":scope"), ("title", ".task-title"), ("summary", ".hint"), ("button", "button")]})
+    first = boxes[0]
+    for index, box in enumerate(boxes):
+        for part in ["title", "summary", "button"]:
+            assert abs(box[part]["x"] - first[part]["x"]) < 1, f"{name}: row {index + 1}'s {part} at x {box[part]['x']}, not {first[part]['x']}"
+        for part in ["title", "summary"]:  # the button is centred on rows whose summaries wrap differently
+            offset, first_offset = box[part]["y"] - box["row"]["y"], first[part]["y"] - first["row"]["y"]
+            assert abs(offset - first_offset) < 1, f"{name}: row {index + 1}'s {part} {offset}px down its row, not {first_offset}px"
+        assert box["summary"]["y"] >= box["title"]["y"] + box["title"]["height"] - 1, f"{name}: row {index + 1}'s summary is not below its title"
+        assert box["button"]["x"] >= box["summary"]["x"] + 1, f"{name}: row {index + 1}'s button is not at its end"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lockout", required=True)
@@ -36,12 +90,24 @@ def main():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        parent = browser.new_context().new_page()
-        child = browser.new_context().new_page()
+        parent_context, child_context = browser.new_context(), browser.new_context()
+        parent_foreign, child_foreign = guard(parent_context), guard(child_context)
+        parent = parent_context.new_page()
+        child = child_context.new_page()
 
-        step("the parent chooses its mode and starts a family")
+        step("the three mode choices are laid out alike, wide and at 360 px")
         parent.goto(link(args, "parent", "family"))
         expect(parent.locator("h2#mode-heading")).to_have_text("Who uses this device?")
+        expect_rows_alike(parent, "the mode choices")
+        parent.screenshot(path=f"{args.screenshots}/family-modes.png", full_page=True)
+        check_accessibility(parent, "the mode choices")
+        viewport = parent.viewport_size
+        parent.set_viewport_size({"width": 360, "height": 800})
+        expect_rows_alike(parent, "the mode choices at 360 px")
+        parent.screenshot(path=f"{args.screenshots}/family-modes-360.png", full_page=True)
+        parent.set_viewport_size(viewport)
+
+        step("the parent chooses its mode and starts a family")
         parent.get_by_role("button", name="Choose Parent Device").click()
         parent.fill("#server", args.server)
         parent.get_by_role("button", name="Start the family").click()
@@ -55,15 +121,22 @@ def main():
         assert payload.startswith("lockout-pair:"), payload
         child.goto(link(args, "child", "family"))
         child.get_by_role("button", name="Choose Child Device").click()
+        step("the child names its device with markup that would send the parent's page elsewhere")
+        subprocess.run([args.lockout, "--data-dir", f"{args.root}/child", "family", "setup", "child", "--name", REFRESH],
+                       check=True, capture_output=True, text=True)
         child.fill("#payload", payload)
         child.get_by_role("button", name="Join").click()
         expect(child.locator("main")).to_contain_text("in a family")
 
-        step("the parent sees the child's device and sends it a break schedule")
+        step("the parent sees the child's device, named as text, and sends it a break schedule")
         parent.goto("/".join(parent.url.split("/")[:3]) + "/family")
+        expect_untouched(parent, "the parent's Family page", parent_foreign)
         device = parent.locator("#device-list a.task-title")
         expect(device).to_have_count(1)
+        expect(device).to_have_text(REFRESH)
         device.click()
+        expect(parent.locator("h2.device-name")).to_have_text(REFRESH)
+        expect_untouched(parent, "the child's device page", parent_foreign)
         parent.select_option("#send-kind", "eye")
         parent.fill("#interval", "25")
         parent.fill("#duration", "20")
@@ -92,6 +165,15 @@ def main():
         parent.fill("#reward-adjust-reason", "helped with the dishes")
         parent.get_by_role("button", name="Grant points").click()
         expect(parent.locator("#command-list")).to_contain_text("grant 150 points: helped with the dishes")
+        step("the parent sends a quest titled with markup; its own page shows the title as text")
+        parent.select_option("#reward-quest-template", "custom")
+        parent.fill("#reward-quest-title", f"{REFRESH} {QUOTE}")
+        parent.fill("#reward-quest-target", "20")
+        parent.select_option("#reward-quest-reward-kind", "minutes")
+        parent.fill("#reward-quest-reward", "30")
+        parent.get_by_role("button", name="Send the quest").click()
+        expect(parent.locator("#command-list")).to_contain_text(REFRESH)
+        expect_untouched(parent, "the child's device page with the quest sent", parent_foreign)
         for _ in range(30):
             if "waiting for the device" not in parent.locator("#command-list").inner_text():
                 break
@@ -106,6 +188,8 @@ def main():
         expect(child.locator("#balance")).to_have_text("150 points")
         expect(child.locator("#programs-table")).to_contain_text("12 points a minute")
         expect(child.locator("#ledger-table")).to_contain_text("helped with the dishes")
+        expect(child.locator("#quest-label")).to_contain_text(f"{REFRESH} {QUOTE}")
+        expect_untouched(child, "the child's Rewards page", child_foreign)
         child.screenshot(path=f"{args.screenshots}/child-rewards.png", full_page=True)
         check_accessibility(child, "the child's Rewards page")
         browser.close()

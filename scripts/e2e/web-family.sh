@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # End to end in a real browser: a family set up and steered without a terminal. A real `lockout serve`,
-# a parent's agent and a child's agent (separate data directories); in Chromium the parent chooses its
-# mode, starts the family and shows a pairing code, the child's page joins with it, and the parent opens
-# the child's device, sends a break schedule and sees it acknowledged — applied by the child's running agent;
+# a parent's agent and a child's agent (separate data directories); in Chromium the three mode choices are
+# laid out alike, the parent chooses its mode, starts the family and shows a pairing code, the child's page
+# joins with it, and the parent opens the child's device, sends a break schedule and sees it acknowledged —
+# applied by the child's running agent;
 # then marks a child's program for rewards and grants points, which the child's agent applies and its Rewards page shows.
+# The child's device is named (from its CLI) and the parent's quest titled with markup that would send a page
+# elsewhere: both show it as text and stay where they are.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -3,7 +3,8 @@
 every page (screenshots, axe), refuse bad schedule input beside its field, save a schedule, watch the
 countdown tick, let a break fall due and answer it with Done, and find it counted in Statistics; on
 the Rewards page set the parent PIN, mark a program, redeem points granted from the CLI and watch
-reward time count down.
+reward time count down. Markup typed into every field that reaches a page (activities, tasks, blocked
+programs, the quest) and put in a link's path shows as text, and no page is sent elsewhere.
 
 Run by scripts/e2e/web.sh against a running agent at LOCKOUT_CLOCK_SCALE=60."""
 import argparse
@@ -11,6 +12,7 @@ import re
 import subprocess
 import sys
 import time
+import urllib.parse
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
@@ -22,6 +24,71 @@ SUBPAGES = [("activities", "/focus/activities"), ("history", "/focus/history")]
 
 def step(text):
     print(f"web: {text}", flush=True)
+
+
+# Text made to slip past an escaper that compares grapheme clusters: a prepend letter (U+0D4E) joins the < or >
+# after it into one character, a combining mark (U+0301) the " before it. Raw, the first sends the page elsewhere.
+REFRESH = "\u0d4e<meta http-equiv=refresh content=0;url=//example.org/\u0d4e>"
+QUOTE = "x\"\u0301 data-injected=\"\u03011"
+# An element in a name that may hold no space or slash (an executable's).
+ELEMENT = "\u0d4e<injected\u0d4e>"
+
+
+def guard(context):
+    """Records and refuses every request that leaves the machine: a page sent elsewhere shows up here."""
+    foreign = []
+
+    def route(route):
+        if route.request.url.startswith("http://127.0.0.1:"):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    return foreign
+
+
+def expect_untouched(page, name, foreign):
+    """The page holds no element or attribute of a payload's and stays where it is."""
+    url = page.url
+    page.wait_for_timeout(1500)  # a refresh after 0 s has left by now
+    assert page.url == url, f"{name} was sent to {page.url}"
+    assert not foreign, f"{name} asked for {foreign}"
+    assert page.locator("meta[http-equiv], injected, [data-injected]").count() == 0, f"{name} has markup from a payload"
+
+
+def markup(page, stranger, args, base, foreign, stranger_foreign):
+    step("markup typed into activities, tasks and the block list, and put in a link, shows as text")
+    # Breaks are done with: stopped, none covers a page while it is watched for a refresh.
+    subprocess.run([args.lockout, "--data-dir", args.data_dir, "stop"], check=True, capture_output=True, text=True)
+    page.goto(base + "/focus/activities")
+    for name in [REFRESH, QUOTE]:
+        page.fill("#name", name)
+        page.fill("#new-collection", QUOTE)
+        page.click("button[value=add]")
+        expect(page.locator("#activity-list")).to_contain_text(name)
+    expect_untouched(page, "Activities", foreign)
+    page.goto(base + "/focus")
+    for title in [REFRESH, QUOTE]:
+        page.fill("#title", title)
+        page.click("button[value=add]:has-text('Add task')")
+        expect(page.locator("main")).to_contain_text(title)
+    expect(page.locator("#focus-activity option", has_text=REFRESH)).to_have_count(1)
+    expect_untouched(page, "Focus", foreign)
+    page.goto(base + "/gate")
+    page.fill("#executable", ELEMENT)
+    page.click("button[value=block]")
+    expect(page.locator("#blocked-list")).to_contain_text(ELEMENT)
+    expect_untouched(page, "Gate", foreign)
+    page.fill("#executable", REFRESH)
+    page.click("button[value=block]")
+    expect(page.locator("#executable")).to_have_value(REFRESH)
+    expect_untouched(page, "Gate with a refused name", foreign)
+    response = stranger.goto(base + "/" + urllib.parse.quote(REFRESH))
+    assert response.status == 404, response.status
+    expect(stranger.locator("main")).to_contain_text(REFRESH)
+    expect_untouched(stranger, "a missing page's link", stranger_foreign)
 
 
 def login_link(args, page="dashboard"):
@@ -45,7 +112,7 @@ def fits(page, name):
     assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
 
 
-def rewards(page, browser, args, base):
+def rewards(page, browser, args, base, foreign):
     step("rewards: the parent PIN is set in the page; a weak one is refused beside the field")
     page.goto(base + "/rewards")
     expect(page.locator("#balance")).to_have_text("0 points")
@@ -95,6 +162,17 @@ def rewards(page, browser, args, base):
     page.wait_for_function("t => document.querySelector('#reward-countdown time.ticking').textContent !== t", arg=first, timeout=5000)
     page.screenshot(path=f"{args.screenshots}/rewards-running.png", full_page=True)
     check_accessibility(page, "Rewards (reward time)")
+
+    step("rewards: a quest titled with markup shows the title as text")
+    page.select_option("#quest-template", "custom")
+    page.fill("#quest-title", f"{REFRESH} {QUOTE}")
+    page.fill("#quest-target", "20")
+    page.select_option("#quest-reward-kind", "minutes")
+    page.fill("#quest-reward", "30")
+    page.fill("#quest-pin", "2580")
+    page.click("#quest-form button[value=quest]")
+    expect(page.locator("#quest-label")).to_contain_text(f"{REFRESH} {QUOTE}")
+    expect_untouched(page, "Rewards with the quest", foreign)
     dark = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme="dark", reduced_motion="reduce")
     small = dark.new_page()
     small.goto(login_link(args, "rewards"))
@@ -115,12 +193,15 @@ def main():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         context = browser.new_context(viewport={"width": 1024, "height": 900})
+        foreign = guard(context)
         page = context.new_page()
 
         step("a browser without the link gets nothing")
         link = login_link(args)
         base = re.match(r"(http://[^/]+)/", link).group(1)
-        stranger = browser.new_context().new_page()
+        stranger_context = browser.new_context()
+        stranger_foreign = guard(stranger_context)
+        stranger = stranger_context.new_page()
         response = stranger.goto(base + "/")
         assert response.status == 401, response.status
         assert "lockout open" in stranger.content()
@@ -150,6 +231,10 @@ def main():
         clock = page.locator("time.ticking").first
         first = clock.inner_text()
         page.wait_for_function("t => document.querySelector('time.ticking').textContent !== t", arg=first, timeout=5000)
+
+        # Breaks stop while pages are visited and forms filled, and start again for the break below: on a busy
+        # machine, one falling due earlier (every 20 s at 60×) would cover a page in the middle of a step.
+        subprocess.run([args.lockout, "--data-dir", args.data_dir, "stop"], check=True, capture_output=True, text=True)
 
         step("the Gate page first shows the gate's four onboarding pages")
         page.goto(base + "/gate")
@@ -217,6 +302,7 @@ def main():
         expect(page.locator("[role=status]")).to_have_text("Schedule saved.")
 
         step("a break falls due while Settings is open: the break screen covers it; Escape keeps it, Enter is Done")
+        subprocess.run([args.lockout, "--data-dir", args.data_dir, "start"], check=True, capture_output=True, text=True)
         page.goto(base + "/settings")
         screen = page.locator("#break-screen[role=dialog]")
         try:
@@ -273,7 +359,8 @@ def main():
         expect(page.locator("#executable-error")).to_contain_text("can never be blocked")
         page.screenshot(path=f"{args.screenshots}/gate-refused.png", full_page=True)
 
-        rewards(page, browser, args, base)
+        markup(page, stranger, args, base, foreign, stranger_foreign)
+        rewards(page, browser, args, base, foreign)
 
         step("a form from another origin is refused")
         forged = stranger.request.post(base + "/actions/break", form={"command": "stop"}, headers={"Origin": "http://evil.example"})

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End to end in a real browser: the real `lockout run` at 60× speed (an eye break every 20 s), its
 # web app opened through `lockout open --print`'s one-time link in Debian's Chromium driven by
-# Playwright, every page checked with axe. Screenshots of every page go to LOCKOUT_SCREENSHOTS
+# Playwright, every page checked with axe; markup typed into the pages and put in a link shows as text
+# and sends no page elsewhere. Screenshots of every page go to LOCKOUT_SCREENSHOTS
 # (default: a fresh folder under /tmp, printed at the end) for a person to look at.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -28,10 +28,9 @@ enum FreedesktopNotifyArguments {
         ]
     }
 
-    /// `text` with the characters that start markup replaced by entities: servers may read the body as markup.
+    /// `text` with the characters that start markup replaced by entities (`MarkupEscape`, by Unicode scalars):
+    /// servers may read the body as markup.
     static func escapingMarkup(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        MarkupEscape.text(text)
     }
 }

@@ -90,6 +90,9 @@ struct NotifyArgumentTests {
         let arguments = FreedesktopNotifyArguments.arguments(for: request, replacing: 0)
         #expect(arguments[3] == .string("A <b>"))
         #expect(arguments[4] == .string("Read &lt;b&gt; &amp; write"))
+        // By scalars: a prepend letter joins the < after it into one Character, and must not hide it.
+        let joined = NotificationRequest(id: "y", title: "T", body: "\u{0D4E}<b\u{0D4E}> is locked", category: "C", actions: [])
+        #expect(FreedesktopNotifyArguments.arguments(for: joined, replacing: 0)[4] == .string("\u{0D4E}&lt;b\u{0D4E}&gt; is locked"))
     }
 
     @Test("without a session bus every notification goes to the terminal, and there is nothing left over")

@@ -21,7 +21,9 @@ struct WebHarness {
     init(
         notifier: RecordingNotifier = RecordingNotifier(), family: FamilyService? = nil,
         preferences: WebPreferences = WebPreferences(onboarded: true, gateOnboarded: true),
-        rewards: (@Sendable (AgentFixture) -> RewardsService)? = nil
+        rewards: (@Sendable (AgentFixture) -> RewardsService)? = nil,
+        notifications: SettingsPage.Extras.NotificationState = .service("dunst 1.9.0 (knopwob)"),
+        familyStatus: FamilySyncStatus? = nil
     ) async throws {
         fixture = try AgentFixture()
         agent = fixture.makeAgent(notifier: notifier, timer: timer)
@@ -30,7 +32,8 @@ struct WebHarness {
         let wall = fixture.wall
         sessions = WebSessions(now: { wall.now })
         api = AgentAPI(agent: agent, token: Self.token, web: sessions)
-        web = WebApp(agent: agent, sessions: sessions, calendar: fixture.calendar, notifications: { .service("dunst 1.9.0 (knopwob)") }, family: family.map(FamilyWeb.init), preferences: preferences)
+        web = WebApp(agent: agent, sessions: sessions, calendar: fixture.calendar, familyStatus: { familyStatus }, notifications: { notifications },
+                     family: family.map(FamilyWeb.init), preferences: preferences)
     }
 
     /// Moves the clock to the agent's next deadline and fires its timer: the next break falls due.

@@ -25,7 +25,8 @@ extension QRCode {
         return lines.joined(separator: "\n")
     }
 
-    /// The code as SVG: a white ground and one path of dark modules, `moduleSize` pixels each.
+    /// The code as SVG: a white ground and one path of dark modules, `moduleSize` pixels each; `label` is its
+    /// accessible name, escaped by `MarkupEscape`.
     public func svg(moduleSize: Int = 4, quietZone: Int = 4, label: String = "QR code") -> String {
         let span = (size + 2 * quietZone) * moduleSize
         var path = ""
@@ -34,11 +35,9 @@ extension QRCode {
                 path += "M\((x + quietZone) * moduleSize),\((y + quietZone) * moduleSize)h\(moduleSize)v\(moduleSize)h-\(moduleSize)z"
             }
         }
-        let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
         return """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(span) \(span)" width="\(span)" height="\(span)" \
-        role="img" aria-label="\(escaped)" shape-rendering="crispEdges"><rect width="100%" height="100%" fill="#fff"/>\
+        role="img" aria-label="\(MarkupEscape.attribute(label))" shape-rendering="crispEdges"><rect width="100%" height="100%" fill="#fff"/>\
         <path fill="#000" d="\(path)"/></svg>
         """
     }
