@@ -53,7 +53,8 @@ extension DeviceAgent {
     public func daySummary(device: DeviceID) throws -> DailySummary {
         let now = clock.now()
         let calendar = service.breaks.calendar
-        let day = LocalDate(now, in: calendar)
+        // The day statistics call today, so a summary never leaves out what the device counts for it.
+        let day = try service.breaks.stores.history.today(now: now, calendar: calendar)
         let stats = try service.breaks.stores.history.dayStats(from: day, through: day).first
         let focus = try service.stores.history.sessions(try FocusHistoryQuery(from: day, to: day))
         let gateOpen = gate.map { !$0.evaluation(now: now).isClosed } ?? false
