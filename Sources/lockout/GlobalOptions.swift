@@ -16,7 +16,8 @@ struct GlobalOptions: ParsableArguments {
             ?? DataLocation.defaultDirectory(environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The data directory, the database in it, and the clock this process runs on.
+    /// The data directory, the database in it, and the clock this process runs on. With no agent running,
+    /// what ended since the last command is recorded first (``LocalCatchUp``), whatever the command.
     func context() throws -> CLIContext {
         let environment = ProcessInfo.processInfo.environment
         let directory = directory()
@@ -40,11 +41,13 @@ struct GlobalOptions: ParsableArguments {
             activities: database.activityStore,
             tasks: database.taskStore
         )
+        let focusService = FocusService(stores: focusStores, breaks: service, capability: .notificationOnly, calendar: calendar)
+        try LocalCatchUp.run(directory: directory, focus: focusService, clock: clock)
         return CLIContext(
             directory: directory,
             database: database,
             service: service,
-            focusService: FocusService(stores: focusStores, breaks: service, capability: .notificationOnly, calendar: calendar),
+            focusService: focusService,
             gateService: GateService(
                 store: database.gateStore,
                 source: StoredHealthReading(store: database.healthTotalsStore),
