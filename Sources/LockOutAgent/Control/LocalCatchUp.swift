@@ -11,10 +11,23 @@ import LockOutCore
 public enum LocalCatchUp {
     /// Restores breaks and focus at the clock's now and saves what ended; does nothing while an agent
     /// runs, since the agent records both at their deadlines and owns their state.
+    ///
+    /// Only reads when nothing has ended, which is almost always: a command starts as fast as before.
     public static func run(directory: URL, focus: FocusService, clock: ProcessClock) throws {
-        guard BreakControls.runningAgent(directory: directory) == nil else { return }
         let now = clock.now()
+        guard try hasEnded(focus: focus, now: now), BreakControls.runningAgent(directory: directory) == nil else { return }
         var (breaks, _) = try focus.breaks.restore(now: now)
         _ = try focus.restore(now: now, breaks: &breaks)
+    }
+
+    /// Whether a focus countdown or a break in progress, as stored, has run out by `now`.
+    static func hasEnded(focus: FocusService, now: Date) throws -> Bool {
+        if case .running(let session) = try focus.stores.record.load()?.state, let end = session.endsAt, end <= now {
+            return true
+        }
+        if case .valid(let record) = try focus.breaks.stores.record.load(), case .breakActive(_, _, let end) = record.state, end <= now {
+            return true
+        }
+        return false
     }
 }
