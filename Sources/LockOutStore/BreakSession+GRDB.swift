@@ -23,6 +23,8 @@ extension BreakSession: FetchableRecord, PersistableRecord {
         public static let snoozeCount = Column("snoozeCount")
         /// The `day` column.
         public static let day = Column("day")
+        /// The `timeZone` column: the zone's identifier.
+        public static let timeZone = Column("timeZone")
     }
 
     /// Reads a row; dates are stored as seconds since 1970.
@@ -34,7 +36,8 @@ extension BreakSession: FetchableRecord, PersistableRecord {
             endedAt: Date(timeIntervalSince1970: try row.decode(forColumn: Columns.endedAt)),
             outcome: try row.decode(forColumn: Columns.outcome),
             snoozeCount: try row.decode(forColumn: Columns.snoozeCount),
-            day: try row.decode(forColumn: Columns.day)
+            day: try row.decode(forColumn: Columns.day),
+            timeZone: TimeZone(storedIdentifier: try row.decode(forColumn: Columns.timeZone))
         )
     }
 
@@ -47,6 +50,7 @@ extension BreakSession: FetchableRecord, PersistableRecord {
         container[Columns.outcome] = outcome
         container[Columns.snoozeCount] = snoozeCount
         container[Columns.day] = day
+        container[Columns.timeZone] = timeZone.identifier
     }
 }
 

@@ -21,8 +21,8 @@ public struct GRDBBreakHistory: BreakHistory {
             // Not INSERT OR IGNORE: that would also drop rows that break a CHECK constraint, silently.
             // Only an already stored id is skipped; anything else invalid fails the whole batch.
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day)
-                VALUES (:id, :kind, :dueAt, :endedAt, :outcome, :snoozeCount, :day)
+                INSERT INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day, timeZone)
+                VALUES (:id, :kind, :dueAt, :endedAt, :outcome, :snoozeCount, :day, :timeZone)
                 ON CONFLICT (id) DO NOTHING
                 """)
             for session in sessions {
@@ -41,6 +41,16 @@ public struct GRDBBreakHistory: BreakHistory {
             .filter(BreakSession.Columns.endedAt >= from.timeIntervalSince1970)
             .filter(BreakSession.Columns.endedAt < to.timeIntervalSince1970)
             .order(BreakSession.Columns.endedAt, BreakSession.Columns.id)
+    }
+
+    /// Reads the range of the `(endedAt, id)` index: the sessions of the last two days or so.
+    public func latestDay(endedFrom from: Date, through last: Date) throws -> LocalDate? {
+        try writer.read { db in
+            try LocalDate.fetchOne(
+                db, sql: "SELECT max(day) FROM breakSession WHERE endedAt BETWEEN ? AND ?",
+                arguments: [from.timeIntervalSince1970, last.timeIntervalSince1970]
+            )
+        }
     }
 
     public func dayStats(from first: LocalDate, through last: LocalDate) throws -> [DayStat] {

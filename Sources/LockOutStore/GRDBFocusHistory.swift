@@ -21,9 +21,9 @@ public struct GRDBFocusHistory: FocusHistory {
             // As for breaks: only an already stored id is skipped; a row breaking a CHECK fails the batch.
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO focusSession
-                    (id, activity, activityKey, mode, segment, planned, actual, startedAt, endedAt, outcome, day)
+                    (id, activity, activityKey, mode, segment, planned, actual, startedAt, endedAt, outcome, day, timeZone)
                 VALUES
-                    (:id, :activity, :activityKey, :mode, :segment, :planned, :actual, :startedAt, :endedAt, :outcome, :day)
+                    (:id, :activity, :activityKey, :mode, :segment, :planned, :actual, :startedAt, :endedAt, :outcome, :day, :timeZone)
                 ON CONFLICT (id) DO NOTHING
                 """)
             for record in records {
@@ -39,6 +39,7 @@ public struct GRDBFocusHistory: FocusHistory {
                     "endedAt": record.endedAt.timeIntervalSince1970,
                     "outcome": record.outcome.rawValue,
                     "day": record.day,
+                    "timeZone": record.timeZone.identifier,
                 ])
             }
         }
@@ -89,7 +90,7 @@ public struct GRDBFocusHistory: FocusHistory {
         }
     }
 
-    private static let columns = "id, activity, mode, segment, planned, actual, startedAt, endedAt, outcome, day"
+    private static let columns = "id, activity, mode, segment, planned, actual, startedAt, endedAt, outcome, day, timeZone"
 
     private static func record(_ row: Row) throws -> FocusSessionRecord {
         FocusSessionRecord(
@@ -102,7 +103,8 @@ public struct GRDBFocusHistory: FocusHistory {
             startedAt: Date(timeIntervalSince1970: try row.decode(forColumn: "startedAt")),
             endedAt: Date(timeIntervalSince1970: try row.decode(forColumn: "endedAt")),
             outcome: try decodeFocusRaw(FocusOutcome.self, row, "outcome"),
-            day: try row.decode(forColumn: "day")
+            day: try row.decode(forColumn: "day"),
+            timeZone: TimeZone(storedIdentifier: try row.decode(forColumn: "timeZone"))
         )
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension AppDatabase {
@@ -6,6 +7,12 @@ extension AppDatabase {
     /// Ranges in the CHECK constraints are written out rather than read from `BreakSettings`,
     /// because a migration must create the same schema on every device, whatever the code says later.
     static var migrator: DatabaseMigrator {
+        migrator(localZone: .current)
+    }
+
+    /// The schema; `localZone` is the zone rows stored before zones were kept are read in (see
+    /// ``addSessionTimeZones(_:localZone:)``): the device's own, or a test's.
+    static func migrator(localZone: TimeZone) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("createBreaks", migrate: createBreaks)
         migrator.registerMigration("createBreakDay", migrate: createBreakDay)
@@ -15,6 +22,7 @@ extension AppDatabase {
         migrator.registerMigration("createFamily", migrate: createFamily)
         migrator.registerMigration("createRewards", migrate: createRewards)
         migrator.registerMigration("createFamilySummaries", migrate: createFamilySummaries)
+        migrator.registerMigration("addSessionTimeZones") { db in try addSessionTimeZones(db, localZone: localZone) }
         return migrator
     }
 

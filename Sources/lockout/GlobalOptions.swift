@@ -18,6 +18,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// The data directory, the database in it, and the clock this process runs on: for a one-shot command
     /// `LOCKOUT_NOW` alone fixes now; `runningClock` (the agent, a follower of the live status) lets it run on.
+    /// With no agent running, what ended since the last command is recorded first (``LocalCatchUp``), whatever the command.
     func context(runningClock: Bool = false) throws -> CLIContext {
         let environment = ProcessInfo.processInfo.environment
         let directory = directory()
@@ -41,11 +42,13 @@ struct GlobalOptions: ParsableArguments {
             activities: database.activityStore,
             tasks: database.taskStore
         )
+        let focusService = FocusService(stores: focusStores, breaks: service, capability: .notificationOnly, calendar: calendar)
+        try LocalCatchUp.run(directory: directory, focus: focusService, clock: clock)
         return CLIContext(
             directory: directory,
             database: database,
             service: service,
-            focusService: FocusService(stores: focusStores, breaks: service, capability: .notificationOnly, calendar: calendar),
+            focusService: focusService,
             gateService: GateService(
                 store: database.gateStore,
                 source: StoredHealthReading(store: database.healthTotalsStore),

@@ -82,8 +82,10 @@ struct HistoryReport: Encodable {
         let startedAt: Date
         let endedAt: Date
         let outcome: FocusOutcome
-        /// The local day it counts for.
+        /// The local day it counts for: the day it started, in `timeZone`.
         let day: LocalDate
+        /// The time zone it started in, as an identifier (`Europe/Berlin`).
+        let timeZone: String
 
         init(_ record: FocusSessionRecord) {
             id = record.id.description
@@ -96,6 +98,7 @@ struct HistoryReport: Encodable {
             endedAt = record.endedAt
             outcome = record.outcome
             day = record.day
+            timeZone = record.timeZone.identifier
         }
     }
 

@@ -103,8 +103,8 @@ struct DailyAggregateTests {
             try database.breakHistory.save(Self.sessions)
 
             try Self.execute(
-                "INSERT OR REPLACE INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day) "
-                    + "SELECT id, kind, dueAt, endedAt, 'skipped', snoozeCount, day FROM breakSession WHERE id = ?",
+                "INSERT OR REPLACE INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day, timeZone) "
+                    + "SELECT id, kind, dueAt, endedAt, 'skipped', snoozeCount, day, timeZone FROM breakSession WHERE id = ?",
                 [Self.sessions[4].id],
                 in: database
             )
@@ -136,8 +136,9 @@ struct DailyAggregateTests {
     func migrationBackfills() throws {
         let queue = try DatabaseQueue(configuration: AppDatabase.makeConfiguration())
         try AppDatabase.migrator.migrate(queue, upTo: "createBreaks")
-        try GRDBBreakHistory(queue).save(Self.sessions)
+        try Fixed.saveAsBeforeTimeZones(Self.sessions, to: queue)
         #expect(try queue.read { db in try db.tableExists("breakDay") } == false)
+        try AppDatabase.migrator(localZone: Fixed.calendar.timeZone).migrate(queue)
 
         let database = try AppDatabase(queue)
 

@@ -79,6 +79,20 @@ enum Fixed {
         return date
     }
 
+    /// Writes `sessions` as a version from before sessions kept their time zone did: without `timeZone`.
+    static func saveAsBeforeTimeZones(_ sessions: [BreakSession], to writer: any DatabaseWriter) throws {
+        try writer.write { db in
+            for session in sessions {
+                try db.execute(sql: """
+                    INSERT INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [
+                        session.id, session.kind, session.dueAt.timeIntervalSince1970, session.endedAt.timeIntervalSince1970,
+                        session.outcome, session.snoozeCount, session.day,
+                    ])
+            }
+        }
+    }
+
     /// A session ending at noon (Berlin) on `iso`, due `snoozeCount` five-minute snoozes earlier.
     static func session(
         on iso: String,
@@ -97,7 +111,8 @@ enum Fixed {
             endedAt: noon,
             outcome: outcome,
             snoozeCount: snoozeCount,
-            day: day
+            day: day,
+            timeZone: calendar.timeZone
         )
     }
 }

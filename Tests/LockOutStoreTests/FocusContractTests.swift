@@ -69,7 +69,8 @@ extension Fixed {
             startedAt: start,
             endedAt: start.addingTimeInterval(actual + 0.25),
             outcome: outcome,
-            day: day
+            day: day,
+            timeZone: TimeZone(identifier: "Europe/Berlin")!
         )
     }
 

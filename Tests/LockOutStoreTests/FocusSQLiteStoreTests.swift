@@ -20,26 +20,26 @@ struct FocusSQLiteStoreTests {
     }
 
     private static let sessionColumns =
-        "INSERT INTO focusSession (id, activity, activityKey, mode, segment, planned, actual, startedAt, endedAt, outcome, day) VALUES "
+        "INSERT INTO focusSession (id, activity, activityKey, mode, segment, planned, actual, startedAt, endedAt, outcome, day, timeZone) VALUES "
     private static let id = "'2E6C2F4A-0000-4000-8000-000000000001'"
 
     @Test("the schema rejects focus segments with an unknown mode, segment or outcome, or inconsistent values")
     func schemaRejectsBadSessions() throws {
         try withTemporaryDatabase { database in
             let rows = [
-                "(\(Self.id), NULL, NULL, 'yoga', 'focus', NULL, 10, 0, 10, 'completed', '2023-11-14')",
-                "(\(Self.id), NULL, NULL, 'timer', 'nap', 60, 10, 0, 10, 'completed', '2023-11-14')",
-                "(\(Self.id), NULL, NULL, 'timer', 'focus', 60, 10, 0, 10, 'skipped', '2023-11-14')",
-                "(\(Self.id), NULL, NULL, 'timer', 'shortBreak', 60, 10, 0, 10, 'completed', '2023-11-14')",
-                "(\(Self.id), 'Writing', NULL, 'timer', 'focus', 60, 10, 0, 10, 'completed', '2023-11-14')",
-                "(\(Self.id), NULL, NULL, 'timer', 'focus', 60, -1, 0, 10, 'completed', '2023-11-14')",
-                "(\(Self.id), NULL, NULL, 'timer', 'focus', 60, 10, 0, 10, 'completed', '14.11.2023')",
-                "('short', NULL, NULL, 'timer', 'focus', 60, 10, 0, 10, 'completed', '2023-11-14')",
+                "(\(Self.id), NULL, NULL, 'yoga', 'focus', NULL, 10, 0, 10, 'completed', '2023-11-14', 'Europe/Berlin')",
+                "(\(Self.id), NULL, NULL, 'timer', 'nap', 60, 10, 0, 10, 'completed', '2023-11-14', 'Europe/Berlin')",
+                "(\(Self.id), NULL, NULL, 'timer', 'focus', 60, 10, 0, 10, 'skipped', '2023-11-14', 'Europe/Berlin')",
+                "(\(Self.id), NULL, NULL, 'timer', 'shortBreak', 60, 10, 0, 10, 'completed', '2023-11-14', 'Europe/Berlin')",
+                "(\(Self.id), 'Writing', NULL, 'timer', 'focus', 60, 10, 0, 10, 'completed', '2023-11-14', 'Europe/Berlin')",
+                "(\(Self.id), NULL, NULL, 'timer', 'focus', 60, -1, 0, 10, 'completed', '2023-11-14', 'Europe/Berlin')",
+                "(\(Self.id), NULL, NULL, 'timer', 'focus', 60, 10, 0, 10, 'completed', '14.11.2023', 'Europe/Berlin')",
+                "('short', NULL, NULL, 'timer', 'focus', 60, 10, 0, 10, 'completed', '2023-11-14', 'Europe/Berlin')",
             ]
             for row in rows {
                 #expect(violation(Self.sessionColumns + row, in: database) == .SQLITE_CONSTRAINT_CHECK, "\(row)")
             }
-            let valid = "(\(Self.id), 'Writing', 'writing', 'pomodoro', 'longBreak', 900, 10, 0, 10, 'cancelled', '2023-11-14')"
+            let valid = "(\(Self.id), 'Writing', 'writing', 'pomodoro', 'longBreak', 900, 10, 0, 10, 'cancelled', '2023-11-14', 'Europe/Berlin')"
             #expect(violation(Self.sessionColumns + valid, in: database) == nil)
             let stored = try database.focusHistory.sessions(.everything)
             #expect(stored.count == 1)
@@ -52,7 +52,8 @@ struct FocusSQLiteStoreTests {
             let valid = Fixed.focus(on: "2023-11-14")
             let bad = FocusSessionRecord(
                 id: FocusSessionID(rawValue: UUID()), activity: nil, mode: .timer, segment: .longBreak, planned: 60,
-                actual: 10, startedAt: Fixed.now, endedAt: Fixed.now, outcome: .completed, day: Fixed.day("2023-11-14")
+                actual: 10, startedAt: Fixed.now, endedAt: Fixed.now, outcome: .completed, day: Fixed.day("2023-11-14"),
+                timeZone: TimeZone(identifier: "Europe/Berlin")!
             )
 
             let error = #expect(throws: DatabaseError.self) { try database.focusHistory.save([valid, bad]) }
@@ -202,13 +203,15 @@ struct FocusSQLiteStoreTests {
                 // The schema as the release before focus left it.
                 let pool = try DatabasePool(path: url.path, configuration: AppDatabase.makeConfiguration())
                 try AppDatabase.migrator.migrate(pool, upTo: "createBreakDay")
-                try GRDBBreakHistory(pool).save(sessions)
+                try Fixed.saveAsBeforeTimeZones(sessions, to: pool)
                 try GRDBSettingsStore(pool).save(settings)
                 try GRDBBreakRecordStore(pool).save(breakRecord)
                 let tables = try pool.read { db in try db.tableExists("focusSession") }
                 #expect(!tables)
             }
 
+            // Migrated as a device in Berlin, where the sessions were written, would migrate it.
+            try AppDatabase.migrator(localZone: Fixed.calendar.timeZone).migrate(DatabasePool(path: url.path))
             let migrated = try AppDatabase.open(at: url)
 
             let applied = try migrated.reader.read { db in try AppDatabase.migrator.appliedMigrations(db) }

@@ -43,8 +43,8 @@ struct SQLiteStoreTests {
             let error = #expect(throws: DatabaseError.self) {
                 try database.writer.write { db in
                     try db.execute(sql: """
-                        INSERT INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day)
-                        VALUES ('2E6C2F4A-0000-4000-8000-000000000001', 'nap', 0, 0, 'completed', 0, '2023-11-14')
+                        INSERT INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day, timeZone)
+                        VALUES ('2E6C2F4A-0000-4000-8000-000000000001', 'nap', 0, 0, 'completed', 0, '2023-11-14', 'Europe/Berlin')
                         """)
                 }
             }

@@ -14,15 +14,18 @@ public struct StatsQuery: Sendable {
         self.calendar = calendar
     }
 
-    /// The report for the `range` days ending today; the streak looks at the whole history.
+    /// The report for the `range` days ending today (``StatsToday``); the streak looks at the whole history.
     public func report(range: StatsRange, now: Date) throws -> StatsReport {
-        let today = LocalDate(now, in: calendar)
-        return StatsReport(range: range, stats: try allDays(now: now), today: today, calendar: calendar)
+        let today = try history.today(now: now, calendar: calendar)
+        return StatsReport(range: range, stats: try allDays(through: today), today: today, calendar: calendar)
     }
 
-    /// Every day with breaks, oldest first, up to today.
+    /// Every day with breaks, oldest first, up to today (``StatsToday``).
     public func allDays(now: Date) throws -> [DayStat] {
-        let today = LocalDate(now, in: calendar)
-        return try history.dayStats(from: today.adding(days: -Self.lookBackDays, in: calendar), through: today)
+        try allDays(through: try history.today(now: now, calendar: calendar))
+    }
+
+    private func allDays(through today: LocalDate) throws -> [DayStat] {
+        try history.dayStats(from: today.adding(days: -Self.lookBackDays, in: calendar), through: today)
     }
 }

@@ -55,7 +55,8 @@ extension DeviceAgent {
     public func daySummary(device: DeviceID, day requested: LocalDate? = nil, previous: DailySummary? = nil) async throws -> DailySummary {
         let now = clock.now()
         let calendar = service.breaks.calendar
-        let today = LocalDate(now, in: calendar)
+        // The day statistics call today, so a summary never leaves out what the device counts for it.
+        let today = try service.breaks.stores.history.today(now: now, calendar: calendar)
         let day = requested ?? today
         let stats = try service.breaks.stores.history.dayStats(from: day, through: day).first
         let focus = try service.stores.history.sessions(try FocusHistoryQuery(from: day, to: day))

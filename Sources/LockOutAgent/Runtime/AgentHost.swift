@@ -185,7 +185,11 @@ extension AgentHost {
         let runner = FamilySyncRunner(
             sync: sync, store: store, now: { clock.now() },
             summaries: FamilySyncRunner.Summaries(
-                calendar: agent.service.calendar, today: { LocalDate(clock.now(), in: agent.service.calendar) },
+                calendar: agent.service.calendar,
+                today: {
+                    let now = clock.now(), calendar = agent.service.calendar
+                    return (try? agent.service.breaks.stores.history.today(now: now, calendar: calendar)) ?? LocalDate(now, in: calendar)
+                },
                 summary: { device, day, previous in
                     try agent.executor.runBlocking { try await agent.daySummary(device: device, day: day, previous: previous) }
                 }

@@ -47,9 +47,9 @@ public struct BreakService: Sendable {
         return effects
     }
 
-    /// What the dashboard shows for `engine` now.
+    /// What the dashboard shows for `engine` now; today is the day statistics call today (``StatsToday``).
     public func dashboard(for engine: BreakEngine, now: Date) throws -> DashboardScreen {
-        let today = LocalDate(now, in: calendar)
+        let today = try stores.history.today(now: now, calendar: calendar)
         let stat = try stores.history.dayStats(from: today, through: today).first
         return DashboardScreen(engine: engine, today: stat, now: now)
     }

@@ -142,7 +142,7 @@ extension DeviceAgent {
 extension DeviceAgent {
     /// Focus time of the last `range` days, by activity and by day.
     public func focusStats(_ range: StatsRange) throws -> FocusStats {
-        let today = LocalDate(clock.now(), in: service.calendar)
+        let today = try service.stores.history.today(now: clock.now(), calendar: service.calendar)
         let query = try FocusHistoryQuery(from: today.adding(days: -(range.days - 1), in: service.calendar), to: today)
         return FocusStats(try service.stores.history.sessions(query))
     }

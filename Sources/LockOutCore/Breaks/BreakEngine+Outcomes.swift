@@ -24,7 +24,8 @@ extension BreakEngine {
                 endedAt: time,
                 outcome: outcome,
                 snoozeCount: due.snoozeCount,
-                day: LocalDate(time, in: calendar)
+                day: LocalDate(time, in: calendar),
+                timeZone: calendar.timeZone
             )
         }
     }

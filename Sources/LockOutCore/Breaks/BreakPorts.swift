@@ -6,6 +6,8 @@ public protocol BreakHistory: Sendable {
     func save(_ sessions: [BreakSession]) throws
     /// Sessions that ended in `[from, to)`, oldest first.
     func sessions(endedFrom from: Date, to: Date) throws -> [BreakSession]
+    /// The latest local day among sessions that ended in `from...last`, nil when none did.
+    func latestDay(endedFrom from: Date, through last: Date) throws -> LocalDate?
     /// Completed and skipped counts per local day in `first...last`, only days that have sessions, oldest first.
     func dayStats(from first: LocalDate, through last: LocalDate) throws -> [DayStat]
     /// Deletes sessions of days before `day`; returns how many went.

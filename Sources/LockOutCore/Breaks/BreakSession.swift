@@ -23,8 +23,11 @@ public struct BreakSession: Codable, Hashable, Sendable, Identifiable {
     public let outcome: BreakOutcome
     /// How many times it was snoozed first.
     public let snoozeCount: Int
-    /// The local day it counts for (the day it ended), fixed when recorded.
+    /// The local day it counts for: the day it ended, in `timeZone`, fixed when recorded.
     public let day: LocalDate
+    /// The time zone it was recorded in, kept so its day stays the day where it happened after the
+    /// device moves to another zone.
+    public let timeZone: TimeZone
 
     public init(
         id: BreakSessionID,
@@ -33,7 +36,8 @@ public struct BreakSession: Codable, Hashable, Sendable, Identifiable {
         endedAt: Date,
         outcome: BreakOutcome,
         snoozeCount: Int,
-        day: LocalDate
+        day: LocalDate,
+        timeZone: TimeZone
     ) {
         self.id = id
         self.kind = kind
@@ -42,5 +46,6 @@ public struct BreakSession: Codable, Hashable, Sendable, Identifiable {
         self.outcome = outcome
         self.snoozeCount = snoozeCount
         self.day = day
+        self.timeZone = timeZone
     }
 }

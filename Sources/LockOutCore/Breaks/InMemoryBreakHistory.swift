@@ -26,6 +26,12 @@ public final class InMemoryBreakHistory: BreakHistory, @unchecked Sendable {
         }
     }
 
+    public func latestDay(endedFrom from: Date, through last: Date) -> LocalDate? {
+        lock.withLock {
+            stored.values.filter { from <= $0.endedAt && $0.endedAt <= last }.map(\.day).max()
+        }
+    }
+
     public func dayStats(from first: LocalDate, through last: LocalDate) -> [DayStat] {
         lock.withLock {
             var counts: [LocalDate: (completed: Int, skipped: Int)] = [:]

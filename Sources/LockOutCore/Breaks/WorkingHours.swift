@@ -70,14 +70,12 @@ public struct WorkingHours: Codable, Hashable, Sendable {
 
     /// The local time `minute` minutes into the day as a clock on the wall reads it, so 09:00 stays
     /// 09:00 on a daylight-saving change day (adding 540 minutes to midnight would give 10:00 or 08:00).
-    /// 24:00 is the next local midnight; a time the change skips moves forward by the gap.
+    /// 24:00 is the next local midnight; a time the change skips is the first instant after the gap, and
+    /// a time lived twice is the first of the two (``WallClock``).
     private func wallClock(minute: Int, onDayStarting dayStart: Date, calendar: Calendar) -> Date? {
         if minute >= 1440 {
             return BreakEngine.nextMidnight(after: dayStart, calendar: calendar)
         }
-        var parts = calendar.dateComponents([.year, .month, .day], from: dayStart)
-        parts.hour = minute / 60
-        parts.minute = minute % 60
-        return calendar.date(from: parts)
+        return WallClock.firstInstant(of: minute, on: LocalDate(dayStart, in: calendar), calendar: calendar)
     }
 }

@@ -79,3 +79,12 @@ extension String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }
+
+extension Calendar {
+    /// This calendar with its days and times read in `zone`: a record's own zone rather than the reader's.
+    public func withTimeZone(_ zone: TimeZone) -> Calendar {
+        var copy = self
+        copy.timeZone = zone
+        return copy
+    }
+}

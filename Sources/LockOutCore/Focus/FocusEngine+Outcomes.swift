@@ -53,7 +53,9 @@ extension FocusEngine {
                 activity: session.activity,
                 planned: plannedPomodoro(segment, focusLength: session.focusLength),
                 startedAt: endedAt,
-                focusLength: session.focusLength
+                focusLength: session.focusLength,
+                // The next segment follows on where the last one ran, even when recorded later elsewhere.
+                timeZone: session.timeZone
             )
             record.state = .running(next)
             effects += [FocusAlerts.schedule(for: next, capability: capability, now: now)].compactMap { $0 }
@@ -82,7 +84,8 @@ extension FocusEngine {
 
     /// The history entry for a segment that ended.
     func sessionRecord(_ session: FocusSession, endedAt: Date, actual: TimeInterval, outcome: FocusOutcome) -> FocusSessionRecord {
-        FocusSessionRecord(
+        let zone = session.timeZone ?? calendar.timeZone
+        return FocusSessionRecord(
             id: .forSegment(startedAt: session.startedAt, mode: session.mode, segment: session.segment),
             activity: session.activity,
             mode: session.mode,
@@ -92,7 +95,8 @@ extension FocusEngine {
             startedAt: session.startedAt,
             endedAt: endedAt,
             outcome: outcome,
-            day: LocalDate(session.startedAt, in: calendar)
+            day: LocalDate(session.startedAt, in: calendar.withTimeZone(zone)),
+            timeZone: zone
         )
     }
 }

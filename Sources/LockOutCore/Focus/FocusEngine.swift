@@ -116,7 +116,8 @@ public struct FocusEngine: Sendable {
             activity: request.activity,
             planned: planned,
             startedAt: now,
-            focusLength: mode == .pomodoro ? requested : nil
+            focusLength: mode == .pomodoro ? requested : nil,
+            timeZone: calendar.timeZone
         )
     }
 

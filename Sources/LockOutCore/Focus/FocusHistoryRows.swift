@@ -14,23 +14,27 @@ public struct FocusSessionDetail: Codable, Hashable, Sendable {
     public let planned: String
     /// How long it ran, pauses excluded, like `24:10`.
     public let actual: String
-    /// `YYYY-MM-DD HH:MM` in local time.
+    /// `YYYY-MM-DD HH:MM` where it started, followed by that time zone when it is not the reader's.
     public let startedAt: String
-    /// `YYYY-MM-DD HH:MM` in local time.
+    /// `YYYY-MM-DD HH:MM` in the same time zone as `startedAt`.
     public let endedAt: String
     /// `Completed` or `Cancelled`.
     public let outcome: String
 
-    /// The detail of `record`, times in `calendar`'s time zone.
+    /// The detail of `record`, its times read in the time zone it started in, where its day was fixed,
+    /// so a row never shows another day than the one it counts for; that zone is named when it is not
+    /// `calendar`'s, the reader's.
     public init(_ record: FocusSessionRecord, calendar: Calendar) {
+        let own = calendar.withTimeZone(record.timeZone)
+        let zone = record.timeZone.identifier == calendar.timeZone.identifier ? "" : " \(record.timeZone.identifier)"
         id = record.id.description
         activity = record.activity ?? Self.noActivity
         mode = record.mode.displayName
         segment = Self.name(record.segment)
         planned = record.planned.map(DurationParser.countdown) ?? "—"
         actual = DurationParser.elapsed(record.actual)
-        startedAt = Self.localText(record.startedAt, calendar)
-        endedAt = Self.localText(record.endedAt, calendar)
+        startedAt = Self.localText(record.startedAt, own) + zone
+        endedAt = Self.localText(record.endedAt, own) + zone
         outcome = record.outcome == .completed ? "Completed" : "Cancelled"
     }
 

@@ -21,6 +21,9 @@ public struct FocusSession: Codable, Hashable, Sendable {
     public var resumedAt: Date
     /// The planned focus length this session started with, reused for its later focus segments.
     public let focusLength: TimeInterval?
+    /// The time zone the segment started in, which decides the day it counts for even when it is
+    /// recorded later elsewhere; nil in a record saved before zones were kept (the engine's zone then).
+    public let timeZone: TimeZone?
 
     /// A segment starting at `startedAt` with nothing run yet.
     public init(
@@ -29,7 +32,8 @@ public struct FocusSession: Codable, Hashable, Sendable {
         activity: String?,
         planned: TimeInterval?,
         startedAt: Date,
-        focusLength: TimeInterval? = nil
+        focusLength: TimeInterval? = nil,
+        timeZone: TimeZone? = nil
     ) {
         self.mode = mode
         self.segment = segment
@@ -39,6 +43,7 @@ public struct FocusSession: Codable, Hashable, Sendable {
         self.ranBefore = 0
         self.resumedAt = startedAt
         self.focusLength = focusLength
+        self.timeZone = timeZone
     }
 
     /// Running time at `now` in the current run, never negative even if the clock went back.

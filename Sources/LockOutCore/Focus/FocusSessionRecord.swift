@@ -49,8 +49,11 @@ public struct FocusSessionRecord: Codable, Hashable, Sendable, Identifiable {
     public let endedAt: Date
     /// Completed or cancelled.
     public let outcome: FocusOutcome
-    /// The local day it counts for (the day it started), fixed when recorded.
+    /// The local day it counts for: the day it started, in `timeZone`, fixed when recorded. A segment
+    /// across midnight counts, all of it, for the day it started.
     public let day: LocalDate
+    /// The time zone it started in: its day, and its times as lists show them, are read there.
+    public let timeZone: TimeZone
 
     /// A record with every field given.
     public init(
@@ -63,7 +66,8 @@ public struct FocusSessionRecord: Codable, Hashable, Sendable, Identifiable {
         startedAt: Date,
         endedAt: Date,
         outcome: FocusOutcome,
-        day: LocalDate
+        day: LocalDate,
+        timeZone: TimeZone
     ) {
         self.id = id
         self.activity = activity
@@ -75,6 +79,7 @@ public struct FocusSessionRecord: Codable, Hashable, Sendable, Identifiable {
         self.endedAt = endedAt
         self.outcome = outcome
         self.day = day
+        self.timeZone = timeZone
     }
 
     /// Whether the segment was focused work, as focus-time statistics count it.

@@ -6,7 +6,9 @@ public struct GateSnapshot: Hashable, Sendable {
     public let day: LocalDate
     /// The day of the week of `day`.
     public let weekday: Weekday
-    /// Minutes since local midnight as the wall clock reads them (0...1439).
+    /// The latest minute of the day the wall clock has reached (0...1439): the minute it reads, except in
+    /// the hour lived again when clocks go back, where the minutes reached the first time stay reached
+    /// (see ``WallClock``), so an unlock time once reached is not taken back.
     public let minuteOfDay: Int
     /// Totals; totals of another day count as nothing, so yesterday's steps never open today's gate.
     public let totals: HealthTotals
@@ -22,11 +24,10 @@ public struct GateSnapshot: Hashable, Sendable {
     /// The snapshot of `now` in `calendar`'s time zone with `totals`.
     public init(at now: Date, calendar: Calendar, totals: HealthTotals?) {
         let day = LocalDate(now, in: calendar)
-        let parts = calendar.dateComponents([.hour, .minute], from: now)
         self.init(
             day: day,
             weekday: Weekday(now, in: calendar),
-            minuteOfDay: (parts.hour ?? 0) * 60 + (parts.minute ?? 0),
+            minuteOfDay: WallClock.minuteReached(at: now, calendar: calendar),
             totals: totals ?? HealthTotals(day: day)
         )
     }

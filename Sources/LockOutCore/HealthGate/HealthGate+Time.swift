@@ -50,10 +50,11 @@ extension HealthGate {
         return candidates.min() ?? now
     }
 
-    /// Today's unlock time as a clock on the wall reads it, so 19:00 stays 19:00 on a daylight-saving change day.
+    /// Today's unlock time as a clock on the wall reads it, so 19:00 stays 19:00 on a daylight-saving change
+    /// day: its first instant (summer time when the hour repeats), or the first instant after a skipped hour.
+    /// The same instant ``evaluation(now:)`` opens at, so the deadline the runtime arms agrees with it.
     public func unlockTime(on now: Date) -> Date? {
-        let minute = settings.unlockTime.target
-        return calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: now)
+        WallClock.firstInstant(of: settings.unlockTime.target, on: LocalDate(now, in: calendar), calendar: calendar)
     }
 
     /// Catches up with `now`: a new local day resets the day, today-only goals of earlier days expire,

@@ -25,7 +25,8 @@ struct BreakAnswerTests {
             endedAt: BreakFixture.at(21),
             outcome: .completed,
             snoozeCount: 0,
-            day: LocalDate(BreakFixture.at(21), in: BreakFixture.berlin)
+            day: LocalDate(BreakFixture.at(21), in: BreakFixture.berlin),
+            timeZone: BreakFixture.berlin.timeZone
         ))
     }
 

@@ -296,3 +296,49 @@ struct BreakWorkingHoursTests {
         #expect(engine.record.state == .running)
     }
 }
+
+/// 2026-03-29 is the Sunday Berlin skips 02:00–03:00; 2026-10-25 the Sunday it lives 02:00–03:00 twice.
+@Suite("Working hours across daylight-saving changes")
+struct BreakWorkingHoursDaylightSavingTests {
+    private static func sunday(_ start: Int, _ end: Int) -> WorkingHours {
+        WorkingHours(windows: [1: .init(startMinute: start, endMinute: end)])
+    }
+
+    private static func utc(_ text: String) -> Date {
+        ISO8601DateFormatter().date(from: text)!
+    }
+
+    @Test("a window starting at 02:30 on the spring-forward night starts at 03:00, the first moment after the gap")
+    func startInsideGap() throws {
+        let hours = Self.sunday(2 * 60 + 30, 5 * 60)
+        let window = try #require(hours.nextWindow(after: BreakFixture.berlinDate(2026, 3, 28, 22), calendar: BreakFixture.berlin))
+        #expect(window.start == Self.utc("2026-03-29T01:00:00Z"))
+        #expect(window.end == Self.utc("2026-03-29T03:00:00Z"))
+        #expect(hours.window(containing: Self.utc("2026-03-29T01:00:00Z"), calendar: BreakFixture.berlin) == window)
+    }
+
+    @Test("a window ending at 02:30 on the spring-forward night ends at 03:00, the first moment after the gap")
+    func endInsideGap() throws {
+        let hours = Self.sunday(60, 2 * 60 + 30)
+        let window = try #require(hours.window(containing: Self.utc("2026-03-29T00:30:00Z"), calendar: BreakFixture.berlin))
+        #expect(window.start == Self.utc("2026-03-29T00:00:00Z"))
+        #expect(window.end == Self.utc("2026-03-29T01:00:00Z"))
+        #expect(hours.window(containing: Self.utc("2026-03-29T01:00:00Z"), calendar: BreakFixture.berlin) == nil)
+    }
+
+    @Test("a window inside the gap is no window that night")
+    func windowInsideGap() {
+        let hours = Self.sunday(2 * 60 + 10, 2 * 60 + 50)
+        #expect(hours.window(containing: Self.utc("2026-03-29T01:00:00Z"), calendar: BreakFixture.berlin) == nil)
+        let next = hours.nextWindow(after: Self.utc("2026-03-28T22:00:00Z"), calendar: BreakFixture.berlin)
+        #expect(next?.start == BreakFixture.berlinDate(2026, 4, 5, 2, 10))
+    }
+
+    @Test("a window starting at 02:30 on the fall-back night starts at the first 02:30, summer time")
+    func startInRepeatedHour() throws {
+        let hours = Self.sunday(2 * 60 + 30, 4 * 60)
+        let window = try #require(hours.nextWindow(after: BreakFixture.berlinDate(2026, 10, 24, 22), calendar: BreakFixture.berlin))
+        #expect(window.start == Self.utc("2026-10-25T00:30:00Z"))
+        #expect(window.end == Self.utc("2026-10-25T03:00:00Z"))
+    }
+}

@@ -39,7 +39,8 @@ struct ConfigurationTests {
         let start = Date(timeIntervalSince1970: 1_764_000_000)
         func segment(_ minutes: Double, _ segment: FocusSegment, day: LocalDate) -> FocusSessionRecord {
             FocusSessionRecord(id: FocusSessionID(rawValue: UUID()), activity: nil, mode: .pomodoro, segment: segment, planned: nil,
-                               actual: minutes * 60, startedAt: start, endedAt: start, outcome: .completed, day: day)
+                               actual: minutes * 60, startedAt: start, endedAt: start, outcome: .completed, day: day,
+                               timeZone: TimeZone(identifier: "Europe/Berlin")!)
         }
         let totals = HealthTotals(day: day, values: [.steps: 6_240])
         let summary = DailySummaryBuilder.summary(

@@ -15,7 +15,8 @@ struct FocusEngineBreaksTests {
             startedAt: FocusFixture.t0,
             endedAt: FocusFixture.t0.addingTimeInterval(actual),
             outcome: .completed,
-            day: LocalDate(FocusFixture.t0, in: FocusFixture.berlin)
+            day: LocalDate(FocusFixture.t0, in: FocusFixture.berlin),
+            timeZone: FocusFixture.berlin.timeZone
         )
     }
 

@@ -101,7 +101,8 @@ struct FocusEngineControlTests {
             startedAt: FocusFixture.t0,
             endedAt: FocusFixture.at(25),
             outcome: .completed,
-            day: LocalDate(year: 2023, month: 11, day: 14)
+            day: LocalDate(year: 2023, month: 11, day: 14),
+            timeZone: FocusFixture.berlin.timeZone
         ))
         #expect(engine.record.state == .stopped)
         #expect(effects.last == .endStatus)

@@ -19,7 +19,7 @@ struct FocusHistoryTests {
             id: .forSegment(startedAt: start, mode: .pomodoro, segment: .focus),
             activity: activity, mode: .pomodoro, segment: .focus, planned: 1500, actual: 1500,
             startedAt: start, endedAt: start.addingTimeInterval(1500), outcome: .completed,
-            day: LocalDate(start, in: berlin)
+            day: LocalDate(start, in: berlin), timeZone: berlin.timeZone
         )
     }
 
@@ -44,7 +44,7 @@ struct FocusHistoryTests {
         let again = FocusSessionRecord(
             id: Self.writingMonday.id, activity: "Other", mode: .timer, segment: .focus, planned: 60, actual: 60,
             startedAt: Self.writingMonday.startedAt, endedAt: Self.writingMonday.endedAt, outcome: .cancelled,
-            day: Self.writingMonday.day
+            day: Self.writingMonday.day, timeZone: Self.berlin.timeZone
         )
         history.save([again])
         #expect(history.sessions(.everything) == [Self.writingMonday])

@@ -19,7 +19,7 @@ struct FocusStatsTests {
             id: .forSegment(startedAt: start, mode: mode, segment: segment),
             activity: activity, mode: mode, segment: segment, planned: mode.countsDown ? 1500 : nil,
             actual: actual * 60, startedAt: start, endedAt: start.addingTimeInterval(actual * 60 + 120),
-            outcome: outcome, day: LocalDate(start, in: berlin)
+            outcome: outcome, day: LocalDate(start, in: berlin), timeZone: berlin.timeZone
         )
     }
 

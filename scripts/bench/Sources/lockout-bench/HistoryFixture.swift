@@ -39,10 +39,11 @@ struct HistoryFixture {
         for _ in 0..<sessions {
             counts[daysWithBreaks[Int.random(in: 0..<daysWithBreaks.count, using: &random)]] += 1
         }
+        let zone = calendar.timeZone.identifier
         try writer.write { db in
             let insert = try db.makeStatement(sql: """
-                INSERT INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day, timeZone)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for (date, count) in zip(dates, counts) where count > 0 {
                 let skipped = count * Int.random(in: 15...20, using: &random) / 100
@@ -55,7 +56,7 @@ struct HistoryFixture {
                     let snoozes = Int.random(in: 0..<10, using: &random) == 0 ? Int.random(in: 1...3, using: &random) : 0
                     let endedAt = morning + 12 * 3600 * Double(slot) / Double(count) + Double.random(in: 0..<60, using: &random)
                     let dueAt = endedAt - duration - Double(snoozes * 300)
-                    try insert.execute(arguments: [random.uuidString(), kind, dueAt, endedAt, outcome, snoozes, day])
+                    try insert.execute(arguments: [random.uuidString(), kind, dueAt, endedAt, outcome, snoozes, day, zone])
                 }
             }
         }

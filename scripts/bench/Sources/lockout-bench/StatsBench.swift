@@ -57,6 +57,9 @@ struct StatsBench {
 
         let lookBack = today.adding(days: -StatsQuery.lookBackDays, in: calendar)
         let parts = [
+            try Timing.measure("  BreakHistory.today (latest day of the last 50 h)", runs: options.runs) {
+                checksum &+= try history.today(now: now, calendar: calendar).day
+            },
             try Timing.measure("  BreakHistory.dayStats(\(StatsQuery.lookBackDays) days)", runs: options.runs) {
                 checksum &+= try history.dayStats(from: lookBack, through: today).count
             },
