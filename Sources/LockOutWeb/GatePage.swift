@@ -4,6 +4,9 @@ import LockOutCore
 /// The health gate: a progress ring per goal with a goal-met badge, the gate's state and why, peek,
 /// the emergency unlock with its wait and code, the held weakening edit, goal targets, and the blocked programs.
 public enum GatePage {
+    /// What the page says after an edit that dropped one held before it.
+    public static let droppedHeldEdit = "The change held earlier is dropped: this one replaces it (only the newest change waits or applies)."
+
     public static func render(_ screen: GateScreen, form: FormState = .fresh, chrome: PageChrome) -> String {
         Layout.document(chrome) {
             element("section", ["class": "card hero", "aria-labelledby": "gate-heading"]) {

@@ -190,7 +190,9 @@ public struct WebApp: Sendable {
                 return await familyPage(chrome: await chrome(.family, session))
             case .gate?:
                 guard preferences.gateOnboarded else { return Self.redirect(OnboardingPages.Flow.gate.path) }
-                return Self.html(GatePage.render(try await agent.gateScreen(), chrome: await chrome(.gate, session)))
+                // After an edit that dropped a held one: said where the edit was made.
+                let notice: PageChrome.Notice? = request.query["dropped"] != nil ? .done(GatePage.droppedHeldEdit) : nil
+                return Self.html(GatePage.render(try await agent.gateScreen(), chrome: await chrome(.gate, session, notice: notice)))
             case .rewards?:
                 let notice = request.query["saved"].map { PageChrome.Notice.done(Self.rewardsSaved($0)) }
                 return await rewardsPage(session, notice: notice, seen: request.query["seen"])
@@ -527,7 +529,8 @@ public struct WebApp: Sendable {
                 switch GateForm.command(fields) {
                 case .success(let command):
                     do {
-                        _ = try await agent.perform(command)
+                        let screen = try await agent.perform(command)
+                        return Self.redirect(WebPage.gate.path + (screen.droppedHeldEdit ? "?dropped=1" : ""))
                     } catch let refusal as GateInputError {
                         let message = WebForm.sentence(refusal.description)
                         let field = if case .block = command { "executable" } else if case .enterCode = command { "code" } else { "" }
@@ -535,7 +538,6 @@ public struct WebApp: Sendable {
                         let chrome = await chrome(.gate, session, notice: .error(message))
                         return Self.html(GatePage.render(try await agent.gateScreen(), form: form, chrome: chrome), status: 409)
                     }
-                    return Self.redirect(WebPage.gate.path)
                 case .failure(let refusal):
                     let chrome = await chrome(.gate, session, notice: .error(refusal.form.errors.values.first ?? "The form was refused."))
                     return Self.html(GatePage.render(try await agent.gateScreen(), form: refusal.form, chrome: chrome), status: 422)

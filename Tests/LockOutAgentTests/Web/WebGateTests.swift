@@ -88,4 +88,24 @@ struct WebGateTests {
         #expect(odd.status == 409)
         #expect(try await harness.agent.gateScreen().settings[.steps].target == 12_000)
     }
+
+    @Test("a raised goal after a held weaker one says on the page that the held change is dropped")
+    func heldChangeDropped() async throws {
+        let harness = try await WebHarness()
+        defer { harness.fixture.remove() }
+        let cookie = try await harness.signIn()
+        let csrf = try await harness.csrfToken(cookie: cookie)
+        let weaker = await harness.web.handle(harness.post("/actions/gate", [("command", "set-goal"), ("goal", "steps"), ("target", "5000")], cookie: cookie, csrf: csrf))
+        #expect(weaker.status == 303)
+        #expect(weaker.headers.first(name: "Location") == "/gate")
+        #expect(try await harness.agent.gateScreen().hasHeldEdit)
+        let raised = await harness.web.handle(harness.post("/actions/gate", [("command", "set-goal"), ("goal", "steps"), ("target", "12000")], cookie: cookie, csrf: csrf))
+        #expect(raised.status == 303)
+        let location = try #require(raised.headers.first(name: "Location"))
+        #expect(location == "/gate?dropped=1")
+        let path = String(location.prefix { $0 != "?" })
+        let page = WebHarness.text(await harness.web.handle(harness.get(path, query: ["dropped": "1"], cookie: cookie)))
+        #expect(page.contains("The change held earlier is dropped: this one replaces it"))
+        #expect(try await harness.agent.gateScreen().settings[.steps].target == 12_000)
+    }
 }
