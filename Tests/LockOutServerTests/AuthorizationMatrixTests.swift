@@ -124,6 +124,15 @@ struct AuthorizationMatrixTests {
         #expect(status == Self.expect([.parent: .noContent, .childA: .forbidden, .childB: .forbidden, .personal: .forbidden, .otherFamily: .notFound], role))
     }
 
+    @Test("POST /v1/devices/PARENT/revoke: the family's only parent device cannot revoke itself; nobody else may", arguments: Role.allCases)
+    func revokeLastParent(_ role: Role) async throws {
+        let status = try await ask(role, .post, { family in "/v1/devices/\(try family.caller(.parent).device)/revoke" }, check: { _, family in
+            let parentActive = try await family.storage.isActive(try family.caller(.parent))
+            #expect(parentActive)
+        })
+        #expect(status == Self.expect([.parent: .forbidden, .childA: .forbidden, .childB: .forbidden, .personal: .forbidden, .otherFamily: .notFound], role))
+    }
+
     @Test("DELETE /v1/devices/B: only B's parent", arguments: Role.allCases)
     func deleteDevice(_ role: Role) async throws {
         let status = try await ask(role, .delete, { family in "/v1/devices/\(try family.caller(.childB).device)" })

@@ -46,6 +46,12 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension StorageRefusal {
+    /// A family keeps at least one active parent device.
+    static let lastParent = StorageRefusal.forbidden(
+        "the family's last parent device cannot be revoked: pair another parent device first, or delete the family")
+}
+
 /// A page of the change feed as storage reads it.
 public struct ChangePage: Hashable, Sendable {
     public let changes: [SyncChange]
@@ -75,7 +81,8 @@ public protocol FamilyStorage: Sendable {
     func authenticate(tokenHash: Data, now: Date) async throws -> Caller?
     /// Stores a pairing for a device of `mode`; only a parent (any mode) or a personal device (personal only) may.
     func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws
-    /// Redeems a pairing atomically: of two redeemers exactly one gets the device registered.
+    /// Redeems a pairing atomically: of two redeemers exactly one gets the device registered; a pairing whose
+    /// maker has been revoked or deleted since is refused.
     func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller
     /// Commits what the caller may write, in one transaction, and answers one result per mutation.
     func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?)
@@ -85,7 +92,8 @@ public protocol FamilyStorage: Sendable {
     func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice]
     /// Renames a device of the family (parent), or the caller itself.
     func renameDevice(caller: Caller, device: DeviceID, name: String, now: Date) async throws -> RegisteredDevice
-    /// Revokes a device's token at once (parent); its data stays.
+    /// Revokes a device's token at once (parent), and with it the pairings it made; its data stays. The family's
+    /// last active parent device is not revoked.
     func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
     /// Deletes a device with all its data (parent).
     func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke

@@ -83,6 +83,8 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT createdBy, mode FROM pairing
                 WHERE secretHash = ? AND familyID = ? AND redeemedBy IS NULL AND expiresAt > ?
+                    AND EXISTS (SELECT 1 FROM device WHERE device.id = pairing.createdBy AND device.familyID = pairing.familyID
+                                AND device.revokedAt IS NULL)
                 """, arguments: [secretHash, redeem.familyID.description, now.timeIntervalSince1970])
             else { throw StorageRefusal.pairingInvalid }
             let mode = try Self.mode(row["mode"])
@@ -132,6 +134,10 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     public func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
         try await writer.write { db in
             try Self.requireParent(db, caller)
+            let parentsLeft = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM device WHERE familyID = ? AND mode = 'parentDevice' AND revokedAt IS NULL AND id <> ?
+                """, arguments: [caller.family.description, device.description]) ?? 0
+            guard parentsLeft > 0 else { throw StorageRefusal.lastParent }
             try db.execute(sql: "UPDATE device SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ? AND familyID = ?",
                            arguments: [now.timeIntervalSince1970, device.description, caller.family.description])
             guard db.changesCount == 1 else { throw StorageRefusal.unknownDevice }
