@@ -7,11 +7,12 @@ extension PostgresFamilyStorage {
     public func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
         try await transaction { connection in
             _ = try await Self.activeRole(connection, caller, self.logger)
+            try await Self.lockFamily(connection, caller.family, self.logger)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
                 let facts = try await Self.facts(connection, mutation, caller: caller, self.logger)
-                switch PushDecision.decide(mutation, caller: caller, facts: facts) {
+                switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
                     results.append(result)
                 case .reject(let refusal):
@@ -80,13 +81,17 @@ extension PostgresFamilyStorage {
     }
 
     static func facts(_ connection: PostgresConnection, _ mutation: SyncMutation, caller: Caller, _ logger: Logger) async throws -> PushDecision.Facts {
-        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false)
+        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false, storedOwner: nil)
         let family = caller.family.description
         let earlier = try await connection.query(
             "SELECT seq, status, reason FROM mutation WHERE familyID = \(family) AND id = \(mutation.id.description)", logger: logger)
         for try await (seq, status, reason) in earlier.decode((Int64?, String, String?).self) {
             facts.earlier = SyncAPI.MutationResult(id: mutation.id, status: .init(rawValue: status) ?? .applied, seq: seq, reason: reason)
         }
+        let stored = try await connection.query("""
+            SELECT owner FROM record WHERE familyID = \(family) AND type = \(mutation.type.rawValue) AND recordID = \(mutation.recordID)
+            """, logger: logger)
+        for try await owner in stored.decode(String.self) { facts.storedOwner = DeviceID(uuidString: owner) }
         if let target = mutation.target {
             facts.targetIsActiveDevice = try await count(connection.query(
                 "SELECT 1 FROM device WHERE id = \(target.description) AND familyID = \(family) AND revokedAt IS NULL", logger: logger)) > 0
@@ -122,6 +127,12 @@ extension PostgresFamilyStorage {
         try await connection.query("""
             INSERT INTO mutation (familyID, id, seq, status, reason) VALUES (\(family.description), \(id.description), \(seq), \(status.rawValue), \(reason))
             """, logger: logger)
+    }
+
+    /// Locks the family's row until the transaction ends: pushes of one family run one after the other, so
+    /// what each reads of the stored records (their owners, their sizes) stays true until it commits.
+    static func lockFamily(_ connection: PostgresConnection, _ family: FamilyID, _ logger: Logger) async throws {
+        try await connection.query("SELECT 1 FROM family WHERE id = \(family.description) FOR UPDATE", logger: logger)
     }
 
     /// The family's next commit number; its row stays locked until the transaction ends, which orders commits.

@@ -19,16 +19,20 @@ enum PushDecision: Equatable {
         var targetIsActiveDevice: Bool
         /// For a command acknowledgement: whether a command with this id was sent to the writer.
         var commandIsForWriter: Bool
+        /// The device that wrote the stored version of the record; nil when none is stored.
+        var storedOwner: DeviceID?
     }
 
-    static func decide(_ mutation: SyncMutation, caller: Caller, facts: Facts) -> PushDecision {
+    static func decide(_ mutation: SyncMutation, caller: Caller, facts: Facts, now: Date) -> PushDecision {
         if let earlier = facts.earlier {
             return .repeatResult(SyncAPI.MutationResult(
                 id: mutation.id, status: earlier.status == .rejected ? .rejected : .duplicate,
                 seq: earlier.seq, reason: earlier.reason
             ))
         }
-        if let refusal = WritePolicy.check(mutation, writer: caller.device, mode: caller.mode) { return .reject(refusal) }
+        if let refusal = WritePolicy.check(mutation, writer: caller.device, mode: caller.mode) ?? WritePolicy.checkDate(mutation, now: now) {
+            return .reject(refusal)
+        }
         switch mutation.type {
         case .command, .configuration:
             guard facts.targetIsActiveDevice else { return .reject(.unknownTarget) }
@@ -37,6 +41,7 @@ enum PushDecision: Equatable {
         case .device, .usage, .dailySummary, .settings:
             break
         }
+        if let refusal = WritePolicy.checkReplacing(mutation, writer: caller.device, storedOwner: facts.storedOwner) { return .reject(refusal) }
         return .commit
     }
 }

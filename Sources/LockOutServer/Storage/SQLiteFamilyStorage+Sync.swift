@@ -10,7 +10,7 @@ extension SQLiteFamilyStorage {
             var newest: Int64?
             for mutation in mutations {
                 let facts = try Self.facts(db, mutation, caller: caller)
-                switch PushDecision.decide(mutation, caller: caller, facts: facts) {
+                switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
                     results.append(result)
                 case .reject(let refusal):
@@ -59,12 +59,15 @@ extension SQLiteFamilyStorage {
     // MARK: - Statements
 
     static func facts(_ db: Database, _ mutation: SyncMutation, caller: Caller) throws -> PushDecision.Facts {
-        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false)
+        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false, storedOwner: nil)
         if let row = try Row.fetchOne(db, sql: "SELECT seq, status, reason FROM mutation WHERE familyID = ? AND id = ?",
                                       arguments: [caller.family.description, mutation.id.description]) {
             let status = SyncAPI.MutationResult.Status(rawValue: row["status"]) ?? .applied
             facts.earlier = SyncAPI.MutationResult(id: mutation.id, status: status, seq: row["seq"], reason: row["reason"])
         }
+        let owner = try String.fetchOne(db, sql: "SELECT owner FROM record WHERE familyID = ? AND type = ? AND recordID = ?",
+                                        arguments: [caller.family.description, mutation.type.rawValue, mutation.recordID])
+        facts.storedOwner = DeviceID(uuidString: owner)
         if let target = mutation.target {
             facts.targetIsActiveDevice = try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL)
