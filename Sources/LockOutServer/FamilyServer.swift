@@ -22,6 +22,8 @@ public enum FamilyServer {
         public var openLimiter: RateLimiter
         /// Authenticated requests per device.
         public var deviceLimiter: RateLimiter
+        /// What one device and one family may store.
+        public var storageLimits = StorageLimits.standard
         /// The clock: tests pass a fixed one.
         public var now: @Sendable () -> Date
 

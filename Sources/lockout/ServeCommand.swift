@@ -35,6 +35,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Requests a second from one address without a token — creating families, redeeming pairings (default 0.17).")
     var openRate: Double = 1.0 / 6
 
+    @Option(help: "MiB of records one device may store on the server (default 32).")
+    var deviceStorage: Int = 32
+
+    @Option(help: "MiB of records one family may store on the server, all its devices together (default 256).")
+    var familyStorage: Int = 256
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard FamilyServer.retentionRange.contains(retentionDays) else { throw ValidationError("--retention-days must be 30...3650") }
@@ -42,6 +48,9 @@ struct Serve: ParsableCommand {
         if let publicURL { _ = try ServerAddress.validated(publicURL) }
         guard deviceRate > 0, deviceRate <= 10_000, openRate > 0, openRate <= 10_000 else {
             throw ValidationError("--device-rate and --open-rate must be above 0 and at most 10000")
+        }
+        guard (1...1_048_576).contains(deviceStorage), (1...1_048_576).contains(familyStorage) else {
+            throw ValidationError("--device-storage and --family-storage must be 1...1048576 MiB")
         }
     }
 
@@ -57,6 +66,7 @@ struct Serve: ParsableCommand {
             deviceLimiter: RateLimiter(capacity: max(10, deviceRate * 60), perSecond: deviceRate)
         )
         configuration.publicURL = try reportingErrors { try publicURL.map { try ServerAddress.validated($0) } }
+        configuration.storageLimits = StorageLimits(deviceBytes: deviceStorage << 20, familyBytes: familyStorage << 20)
         let logger = Logger(label: "lockout.server")
         let done = DispatchSemaphore(value: 0)
         let failure = FailureBox()

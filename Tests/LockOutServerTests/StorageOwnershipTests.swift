@@ -69,6 +69,23 @@ struct StorageOwnershipTests {
         #expect(try await family.records()[again.device.description]?.owner == again.device)
     }
 
+    @Test("a mutation id is its writer's: a sibling reusing it is applied; each one's retry is a duplicate of its own", arguments: backends)
+    func mutationIDsPerWriter(_ backend: Backend) async throws {
+        let family = try await F.make(try await backend.make())
+        let anna = try F.summary(family.childA)
+        let ben = F.reusing(anna.id, try F.summary(family.childB))
+        let (first, _) = try await family.storage.push(caller: family.childA, mutations: [anna], now: F.now)
+        let (second, _) = try await family.storage.push(caller: family.childB, mutations: [ben], now: F.now)
+        #expect(first.first?.status == .applied)
+        #expect(second.first?.status == .applied)
+        let (annaAgain, _) = try await family.storage.push(caller: family.childA, mutations: [anna], now: F.now)
+        let (benAgain, _) = try await family.storage.push(caller: family.childB, mutations: [ben], now: F.now)
+        #expect(annaAgain.first?.status == .duplicate && annaAgain.first?.seq == first.first?.seq)
+        #expect(benAgain.first?.status == .duplicate && benAgain.first?.seq == second.first?.seq)
+        let records = try await family.records()
+        #expect(records[ben.recordID]?.owner == family.childB.device)
+    }
+
     @Test("a pairing code dies with the parent device that made it: revoked or deleted, its codes no longer redeem", arguments: backends)
     func pairingDiesWithParent(_ backend: Backend) async throws {
         let family = try await F.make(try await backend.make())

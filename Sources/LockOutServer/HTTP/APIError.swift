@@ -38,6 +38,7 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
         case .pairingModeMismatch: APIError(.conflict, code: "pairing_mode", refusal.description)
         case .deviceExists: APIError(.conflict, code: "device_exists", refusal.description)
         case .invalid: APIError(.badRequest, code: "invalid", refusal.description)
+        case .storageFull: APIError(.contentTooLarge, code: "storage_full", refusal.description)
         }
     }
 

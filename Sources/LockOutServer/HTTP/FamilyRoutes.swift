@@ -88,7 +88,17 @@ struct FamilyRoutes: Sendable {
         guard Set(body.mutations.map(\.id)).count == body.mutations.count else {
             throw APIError(.badRequest, code: "duplicate_ids", "each mutation in a batch needs its own id")
         }
-        let (results, poke) = try await storage.push(caller: caller, mutations: body.mutations, now: configuration.now())
+        let (results, poke): ([SyncAPI.MutationResult], FamilyPoke?)
+        do {
+            (results, poke) = try await storage.push(caller: caller, mutations: body.mutations, now: configuration.now(), limits: configuration.storageLimits)
+        } catch let refusal as StorageRefusal {
+            if case .storageFull(let scope, let limit) = refusal {
+                logger.warning("storage limit reached", metadata: [
+                    "device": "\(caller.device)", "family": "\(caller.family)", "scope": "\(scope.rawValue)", "limit": "\(limit)",
+                ])
+            }
+            throw refusal
+        }
         for status in [SyncAPI.MutationResult.Status.applied, .duplicate, .rejected] {
             metrics.mutations(status.rawValue, count: results.filter { $0.status == status }.count)
         }

@@ -30,8 +30,10 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case pairingModeMismatch(expected: DeviceMode)
     /// A device with this id exists already.
     case deviceExists
-    /// A family with this device exists already.
+    /// The request does not make sense for the stored data.
     case invalid(String)
+    /// The push would take the writer or its family past its storage limit.
+    case storageFull(scope: StorageLimits.Scope, limit: Int)
 
     public var description: String {
         switch self {
@@ -42,6 +44,10 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .pairingModeMismatch(let expected): "this pairing code is for a \(expected.word) device"
         case .deviceExists: "a device with this id is already registered"
         case .invalid(let reason): reason
+        case .storageFull(.device, let limit):
+            "this device would store more than its \(limit) bytes on the server: nothing was applied; delete records or ask the server's operator for more"
+        case .storageFull(.family, let limit):
+            "this family would store more than its \(limit) bytes on the server: nothing was applied; delete records or ask the server's operator for more"
         }
     }
 }
@@ -84,8 +90,10 @@ public protocol FamilyStorage: Sendable {
     /// Redeems a pairing atomically: of two redeemers exactly one gets the device registered; a pairing whose
     /// maker has been revoked or deleted since is refused.
     func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller
-    /// Commits what the caller may write, in one transaction, and answers one result per mutation.
-    func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?)
+    /// Commits what the caller may write, in one transaction, and answers one result per mutation; a mutation id
+    /// is remembered per writer, so a retried push is answered as before. Refuses the whole push
+    /// (`storageFull`) when it would take the caller or its family past `limits`.
+    func push(caller: Caller, mutations: [SyncMutation], now: Date, limits: StorageLimits) async throws -> ([SyncAPI.MutationResult], FamilyPoke?)
     /// The changes after `since` that the caller may read, in commit order.
     func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage
     /// The family's devices (a parent's view).
@@ -99,11 +107,18 @@ public protocol FamilyStorage: Sendable {
     func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
     /// Deletes the caller's family with everything in it (parent).
     func deleteFamily(caller: Caller) async throws
-    /// Deletes usage history of days before `before`, expired pairings, and tombstones committed before
-    /// `tombstonesBefore`; answers how many rows went.
+    /// Deletes usage history of days before `before`, expired pairings, and tombstones and remembered mutation
+    /// ids older than `tombstonesBefore`; answers how many rows went.
     func prune(usageBefore before: LocalDate, tombstonesBefore: Date, now: Date) async throws -> Int
     /// Whether the storage answers.
     func ping() async throws
+}
+
+extension FamilyStorage {
+    /// A push within the standard limits.
+    public func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
+        try await push(caller: caller, mutations: mutations, now: now, limits: .standard)
+    }
 }
 
 /// How a backend delivers the pokes of committed changes to the event streams.

@@ -152,6 +152,7 @@ extension PostgresFamilyStorage {
             total += try await Self.count(connection.query("DELETE FROM record WHERE deleted AND committedAt < \(cutoff) RETURNING 1", logger: self.logger))
             total += try await Self.count(connection.query(
                 "DELETE FROM pairing WHERE expiresAt < \(now.timeIntervalSince1970 - 86_400) RETURNING 1", logger: self.logger))
+            total += try await Self.count(connection.query("DELETE FROM mutation WHERE rememberedAt < \(cutoff) RETURNING 1", logger: self.logger))
             return total
         }
     }

@@ -21,6 +21,8 @@ enum PushDecision: Equatable {
         var commandIsForWriter: Bool
         /// The device that wrote the stored version of the record; nil when none is stored.
         var storedOwner: DeviceID?
+        /// The bytes the stored version takes (`StorageLimits.bytes(of:)`); 0 when none is stored.
+        var storedBytes: Int
     }
 
     static func decide(_ mutation: SyncMutation, caller: Caller, facts: Facts, now: Date) -> PushDecision {
@@ -43,6 +45,43 @@ enum PushDecision: Equatable {
         }
         if let refusal = WritePolicy.checkReplacing(mutation, writer: caller.device, storedOwner: facts.storedOwner) { return .reject(refusal) }
         return .commit
+    }
+}
+
+/// What a push adds to the bytes its writer and its family store, checked against `StorageLimits` before the
+/// push commits; shared so that both backends count alike.
+struct StorageTally {
+    let writer: DeviceID
+    /// What the writer and the family stored before the push.
+    let deviceBefore: Int
+    let familyBefore: Int
+    private(set) var deviceAfter: Int
+    private(set) var familyAfter: Int
+
+    init(writer: DeviceID, device: Int, family: Int) {
+        self.writer = writer
+        deviceBefore = device
+        familyBefore = family
+        deviceAfter = device
+        familyAfter = family
+    }
+
+    /// Counts `mutation` committed over what `facts` says was stored.
+    mutating func commit(_ mutation: SyncMutation, over facts: PushDecision.Facts) {
+        let bytes = StorageLimits.bytes(of: mutation)
+        familyAfter += bytes - facts.storedBytes
+        deviceAfter += bytes - (facts.storedOwner == writer ? facts.storedBytes : 0)
+    }
+
+    /// Refuses a push that leaves the writer or its family above a limit and storing more than before: one
+    /// that only makes room always passes.
+    func check(_ limits: StorageLimits) throws(StorageRefusal) {
+        if deviceAfter > limits.deviceBytes, deviceAfter > deviceBefore {
+            throw .storageFull(scope: .device, limit: limits.deviceBytes)
+        }
+        if familyAfter > limits.familyBytes, familyAfter > familyBefore {
+            throw .storageFull(scope: .family, limit: limits.familyBytes)
+        }
     }
 }
 

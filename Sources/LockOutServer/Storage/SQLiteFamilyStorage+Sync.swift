@@ -3,9 +3,12 @@ import GRDB
 import LockOutCore
 
 extension SQLiteFamilyStorage {
-    public func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
+    public func push(
+        caller: Caller, mutations: [SyncMutation], now: Date, limits: StorageLimits
+    ) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
         try await writer.write { db in
             _ = try Self.activeRole(db, caller)
+            var tally = try Self.tally(db, caller)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
@@ -14,16 +17,19 @@ extension SQLiteFamilyStorage {
                 case .repeatResult(let result):
                     results.append(result)
                 case .reject(let refusal):
-                    try Self.remember(db, caller.family, mutation.id, seq: nil, status: .rejected, reason: refusal.description)
+                    try Self.remember(db, caller, mutation.id, seq: nil, status: .rejected, reason: refusal.description, now: now)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .rejected, seq: nil, reason: refusal.description))
                 case .commit:
                     let seq = try Self.bump(db, caller.family, by: 1)
                     try Self.upsert(db, family: caller.family, seq: seq, owner: caller.device, ownerMode: caller.mode, now: now, mutation: mutation)
-                    try Self.remember(db, caller.family, mutation.id, seq: seq, status: .applied, reason: nil)
+                    try Self.remember(db, caller, mutation.id, seq: seq, status: .applied, reason: nil, now: now)
+                    tally.commit(mutation, over: facts)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .applied, seq: seq, reason: nil))
                     newest = seq
                 }
             }
+            // Thrown inside the transaction: a refused push leaves nothing behind.
+            try tally.check(limits)
             return (results, newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device) })
         }
     }
@@ -59,15 +65,19 @@ extension SQLiteFamilyStorage {
     // MARK: - Statements
 
     static func facts(_ db: Database, _ mutation: SyncMutation, caller: Caller) throws -> PushDecision.Facts {
-        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false, storedOwner: nil)
-        if let row = try Row.fetchOne(db, sql: "SELECT seq, status, reason FROM mutation WHERE familyID = ? AND id = ?",
-                                      arguments: [caller.family.description, mutation.id.description]) {
+        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false, storedOwner: nil, storedBytes: 0)
+        // The writer's own answer, else one remembered before writers were told apart.
+        if let row = try Row.fetchOne(db, sql: """
+            SELECT seq, status, reason FROM mutation WHERE familyID = ? AND device IN (?, '') AND id = ? ORDER BY device DESC LIMIT 1
+            """, arguments: [caller.family.description, caller.device.description, mutation.id.description]) {
             let status = SyncAPI.MutationResult.Status(rawValue: row["status"]) ?? .applied
             facts.earlier = SyncAPI.MutationResult(id: mutation.id, status: status, seq: row["seq"], reason: row["reason"])
         }
-        let owner = try String.fetchOne(db, sql: "SELECT owner FROM record WHERE familyID = ? AND type = ? AND recordID = ?",
-                                        arguments: [caller.family.description, mutation.type.rawValue, mutation.recordID])
-        facts.storedOwner = DeviceID(uuidString: owner)
+        if let row = try Row.fetchOne(db, sql: "SELECT owner, bytes FROM record WHERE familyID = ? AND type = ? AND recordID = ?",
+                                      arguments: [caller.family.description, mutation.type.rawValue, mutation.recordID]) {
+            facts.storedOwner = DeviceID(uuidString: row["owner"])
+            facts.storedBytes = row["bytes"]
+        }
         if let target = mutation.target {
             facts.targetIsActiveDevice = try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL)
@@ -83,21 +93,34 @@ extension SQLiteFamilyStorage {
 
     static func upsert(_ db: Database, family: FamilyID, seq: Int64, owner: DeviceID, ownerMode: DeviceMode, now: Date, mutation: SyncMutation) throws {
         try db.execute(sql: """
-            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt, bytes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (familyID, type, recordID) DO UPDATE SET
                 seq = excluded.seq, owner = excluded.owner, ownerMode = excluded.ownerMode, target = excluded.target,
-                localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt
+                localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt,
+                bytes = excluded.bytes
             """, arguments: [
                 family.description, mutation.type.rawValue, mutation.recordID, seq, owner.description, ownerMode.rawValue,
                 mutation.target?.description, mutation.localDate?.description, mutation.deleted, mutation.deleted ? "" : mutation.body,
-                now.timeIntervalSince1970,
+                now.timeIntervalSince1970, StorageLimits.bytes(of: mutation),
             ])
     }
 
-    static func remember(_ db: Database, _ family: FamilyID, _ id: MutationID, seq: Int64?, status: SyncAPI.MutationResult.Status, reason: String?) throws {
-        try db.execute(sql: "INSERT INTO mutation (familyID, id, seq, status, reason) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [family.description, id.description, seq, status.rawValue, reason])
+    static func remember(
+        _ db: Database, _ writer: Caller, _ id: MutationID, seq: Int64?, status: SyncAPI.MutationResult.Status, reason: String?, now: Date
+    ) throws {
+        try db.execute(sql: "INSERT INTO mutation (familyID, device, id, seq, status, reason, rememberedAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       arguments: [writer.family.description, writer.device.description, id.description, seq, status.rawValue, reason,
+                                   now.timeIntervalSince1970])
+    }
+
+    /// What the caller and its family store now.
+    static func tally(_ db: Database, _ caller: Caller) throws -> StorageTally {
+        let family = caller.family.description
+        let device = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM record WHERE familyID = ? AND owner = ?",
+                                      arguments: [family, caller.device.description]) ?? 0
+        let total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM record WHERE familyID = ?", arguments: [family]) ?? 0
+        return StorageTally(writer: caller.device, device: device, family: total)
     }
 
     /// Takes the family's next `count` commit numbers; the row stays locked until the transaction ends.

@@ -22,9 +22,9 @@ public final class SQLiteFamilyStorage: FamilyStorage {
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("createFamilyServer") { db in
-            for statement in ServerSchema.createStatements(blob: "BLOB", real: "REAL", bigint: "INTEGER") {
-                try db.execute(sql: statement)
+        for (id, statements) in ServerSchema.migrations(.sqlite) {
+            migrator.registerMigration(id) { db in
+                for statement in statements { try db.execute(sql: statement) }
             }
         }
         return migrator
@@ -183,6 +183,8 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             try db.execute(sql: "DELETE FROM record WHERE deleted AND committedAt < ?", arguments: [tombstonesBefore.timeIntervalSince1970])
             count += db.changesCount
             try db.execute(sql: "DELETE FROM pairing WHERE expiresAt < ?", arguments: [now.timeIntervalSince1970 - 86_400])
+            count += db.changesCount
+            try db.execute(sql: "DELETE FROM mutation WHERE rememberedAt < ?", arguments: [tombstonesBefore.timeIntervalSince1970])
             count += db.changesCount
             return count
         }
