@@ -7,7 +7,7 @@ import NIOCore
 import Testing
 @testable import LockOutServer
 
-/// Names: each refusal a 4xx with a reason, never a 5xx.
+/// Names, methods, dates and storage limits: each refusal a 4xx with a reason, never a 5xx.
 @Suite("Family server: names, methods and limits")
 struct RequestRulesTests {
     static let accented = String(repeating: "e\u{301}", count: 64)
@@ -40,6 +40,25 @@ struct RequestRulesTests {
                 #expect(response.status == .ok)
                 let renamed = try HTTPFamily.decode(RegisteredDevice.self, response)
                 #expect(renamed.deviceName == fits)
+            }
+        }
+    }
+
+    @Test("a method a route does not have is a 405 naming the ones it has; an unknown path stays a 404")
+    func methods() async throws {
+        let family = try await HTTPFamily.make()
+        let device = try family.caller(.childA).device
+        let cases: [(String, HTTPRequest.Method, String?)] = [
+            ("/v1/devices", .put, "GET"), ("/v1/mutations", .get, "POST"), ("/v1/devices/\(device)", .post, "PATCH, DELETE"),
+            ("/v1/devices/\(device)/revoke", .get, "POST"), ("/v1/family", .post, "DELETE"), ("/healthz", .delete, "GET"),
+            ("/v1/nothing", .get, nil),
+        ]
+        try await family.app().test(.router) { client in
+            for (uri, method, allow) in cases {
+                try await client.execute(uri: uri, method: method, headers: HTTPFamily.headers(.parent)) { response in
+                    #expect(response.status == (allow == nil ? .notFound : .methodNotAllowed), "\(method) \(uri)")
+                    #expect(response.headers[.allow] == allow, "\(method) \(uri)")
+                }
             }
         }
     }
