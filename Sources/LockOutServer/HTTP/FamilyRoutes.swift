@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import LockOutCore
 import Logging
+import ServiceLifecycle
 
 /// The family API, v1. Each handler parses, calls storage once, and maps the result; authorization
 /// happens inside the storage call.
@@ -142,23 +143,27 @@ struct FamilyRoutes: Sendable {
 
     func events(_ request: Request, _ context: ServerContext) async throws -> Response {
         let caller = try await authenticate(request, context)
-        let stream = notifier.subscribe(family: caller.family, device: caller.device)
+        let subscription = notifier.subscribe(family: caller.family, device: caller.device)
+        // A device that hangs up ends its stream at once, not at the next heartbeat that fails to reach it.
+        context.connectionClosed.whenComplete { _ in subscription.end() }
         metrics.streams(notifier.streamCount)
         let storage = storage
         let body = ResponseBody { writer in
             // The first line tells the client the stream is open: it pulls once, then waits for pokes.
             try await writer.write(ByteBuffer(string: "retry: 5000\nevent: ready\ndata: {}\n\n"))
-            for await event in stream {
-                switch event {
-                case .changed(let seq):
-                    guard (try? await storage.isActive(caller)) == true else { break }
-                    try await writer.write(ByteBuffer(string: "event: changed\ndata: {\"seq\":\(seq)}\n\n"))
-                    continue
-                case .heartbeat:
-                    try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
-                    continue
+            // A shutdown (SIGTERM) ends every stream, so that the server stops instead of waiting for them.
+            try await withGracefulShutdownHandler {
+                for await event in subscription.events {
+                    switch event {
+                    case .changed(let seq):
+                        guard (try? await storage.isActive(caller)) == true else { return }
+                        try await writer.write(ByteBuffer(string: "event: changed\ndata: {\"seq\":\(seq)}\n\n"))
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    }
                 }
-                break
+            } onGracefulShutdown: {
+                subscription.end()
             }
             try await writer.finish(nil)
         }
