@@ -138,9 +138,10 @@ public enum WritePolicy {
         return LocalDate(now, in: calendar).adding(days: 1, in: calendar)
     }
 
-    /// Checks a record's local date against `now`; nil when it is not too far ahead.
+    /// Checks a record's local date against `now`; nil when it is not too far ahead, or when the mutation deletes
+    /// the record (what was stored with a later date before this rule can still go).
     public static func checkDate(_ mutation: SyncMutation, now: Date) -> Refusal? {
-        guard let date = mutation.localDate else { return nil }
+        guard let date = mutation.localDate, !mutation.deleted else { return nil }
         let latest = latestLocalDate(now: now)
         return date > latest ? .localDateTooLate(date, latest: latest) : nil
     }

@@ -77,6 +77,9 @@ struct SyncPolicyTests {
             == .localDateTooLate(LocalDate(year: 2023, month: 11, day: 17), latest: LocalDate(year: 2023, month: 11, day: 16)))
         #expect(WritePolicy.checkDate(Self.mutation(.usage, date: LocalDate(year: 2023, month: 11, day: 16)), now: now) == nil)
         #expect(WritePolicy.checkDate(Self.mutation(.settings), now: now) == nil)
+        let deletion = SyncMutation(id: MutationID(rawValue: UUID()), type: .usage, recordID: "r", localDate: LocalDate(year: 2099, month: 1, day: 1),
+                                    deleted: true, body: "")
+        #expect(WritePolicy.checkDate(deletion, now: now) == nil)
     }
 
     @Test("a change token is 0 or a commit number without sign or leading zero; none is the start")
