@@ -23,7 +23,13 @@ final class LiveServer: Sendable {
         let app = FamilyServer.application(storage: storage, configuration: configuration, logger: logger) { port in continuation.yield(port) }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
         let runner = Task { try await group.run() }
+        // A server that fails to start ends the wait for its port, and its error is the answer.
+        Task {
+            _ = await runner.result
+            continuation.finish()
+        }
         for await port in ports { return LiveServer(port: port, group: group, runner: runner) }
+        try await runner.value
         throw CancellationError()
     }
 
