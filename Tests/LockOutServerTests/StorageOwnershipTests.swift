@@ -126,3 +126,17 @@ struct StorageOwnershipTests {
         #expect(results.last?.reason?.contains("2099-01-01") == true, "\(results)")
     }
 }
+
+/// What PostgreSQL's text cannot hold is refused alike on both backends, per mutation, never a failure.
+@Suite("Family storage contract: text both backends keep")
+struct StorageTextTests {
+    @Test("a NUL character in a record id or a body is rejected on its own; the rest of the push applies", arguments: Backend.available)
+    func nul(_ backend: Backend) async throws {
+        let family = try await FamilyFixture.make(try await backend.make())
+        let good = FamilyFixture.settings()
+        let nulBody = SyncMutation(id: MutationID(rawValue: UUID()), type: .settings, recordID: "x", body: "{\"a\":\"\u{0}\"}")
+        let nulID = SyncMutation(id: MutationID(rawValue: UUID()), type: .settings, recordID: "x\u{0}y", body: "{}")
+        let (results, _) = try await family.storage.push(caller: family.personal, mutations: [nulBody, nulID, good], now: FamilyFixture.now)
+        #expect(results.map(\.status) == [.rejected, .rejected, .applied])
+    }
+}

@@ -28,6 +28,7 @@ public enum WritePolicy {
         case recordMustNameTarget
         case recordOfAnotherDevice(RecordType)
         case localDateTooLate(LocalDate, latest: LocalDate)
+        case nulCharacter
         case targetRequired(RecordType)
         case targetNotAllowed(RecordType)
         case localDateRequired(RecordType)
@@ -44,6 +45,7 @@ public enum WritePolicy {
             case .recordMustNameTarget: "a configuration record's id must start with its target device's id (DEVICE/PROGRAM)"
             case .recordOfAnotherDevice(let type): "this \(type.rawValue) record belongs to another device: only its writer replaces or deletes it"
             case .localDateTooLate(let date, let latest): "the local date \(date) is in the future: the server takes dates up to \(latest)"
+            case .nulCharacter: "a record id or body cannot hold the NUL character (U+0000)"
             case .targetRequired(let type): "a \(type.rawValue) record needs a target device"
             case .targetNotAllowed(let type): "a \(type.rawValue) record has no target device"
             case .localDateRequired(let type): "a \(type.rawValue) record needs its local date"
@@ -62,6 +64,7 @@ public enum WritePolicy {
             case .recordMustNameTarget: "not_target_record"
             case .recordOfAnotherDevice: "not_owner"
             case .localDateTooLate: "future_date"
+            case .nulCharacter: "nul_character"
             case .targetRequired: "target_required"
             case .targetNotAllowed: "target_not_allowed"
             case .localDateRequired: "local_date_required"
@@ -91,6 +94,8 @@ public enum WritePolicy {
         guard bytes <= SyncMutation.maximumBodyBytes else {
             return .bodyTooLarge(bytes: bytes, maximum: SyncMutation.maximumBodyBytes)
         }
+        // PostgreSQL's text cannot hold it: refused on both backends alike.
+        guard !mutation.recordID.utf8.contains(0), !mutation.body.utf8.contains(0) else { return .nulCharacter }
         guard writableTypes(for: mode).contains(mutation.type) else { return .typeNotAllowed(mutation.type, for: mode) }
         switch mutation.type {
         case .device:

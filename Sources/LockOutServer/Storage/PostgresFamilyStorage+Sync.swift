@@ -97,6 +97,9 @@ extension PostgresFamilyStorage {
         for try await (seq, status, reason) in earlier.decode((Int64?, String, String?).self) {
             facts.earlier = SyncAPI.MutationResult(id: mutation.id, status: .init(rawValue: status) ?? .applied, seq: seq, reason: reason)
         }
+        // An answer given before, or an envelope refused anyway, needs nothing else (and a record id PostgreSQL
+        // cannot bind, with a NUL, is never sent to it).
+        guard facts.earlier == nil, WritePolicy.check(mutation, writer: caller.device, mode: caller.mode) == nil else { return facts }
         let stored = try await connection.query("""
             SELECT owner, bytes FROM record WHERE familyID = \(family) AND type = \(mutation.type.rawValue) AND recordID = \(mutation.recordID)
             """, logger: logger)

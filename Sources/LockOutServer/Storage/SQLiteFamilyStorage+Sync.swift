@@ -73,6 +73,9 @@ extension SQLiteFamilyStorage {
             let status = SyncAPI.MutationResult.Status(rawValue: row["status"]) ?? .applied
             facts.earlier = SyncAPI.MutationResult(id: mutation.id, status: status, seq: row["seq"], reason: row["reason"])
         }
+        // An answer given before, or an envelope refused anyway, needs nothing else (and a record id PostgreSQL
+        // cannot bind, with a NUL, is never sent to it).
+        guard facts.earlier == nil, WritePolicy.check(mutation, writer: caller.device, mode: caller.mode) == nil else { return facts }
         if let row = try Row.fetchOne(db, sql: "SELECT owner, bytes FROM record WHERE familyID = ? AND type = ? AND recordID = ?",
                                       arguments: [caller.family.description, mutation.type.rawValue, mutation.recordID]) {
             facts.storedOwner = DeviceID(uuidString: row["owner"])
