@@ -10,7 +10,7 @@ extension PostgresFamilyStorage {
         try await transaction { connection in
             _ = try await Self.activeRole(connection, caller, self.logger)
             try await Self.lockFamily(connection, caller.family, self.logger)
-            var tally = try await Self.tally(connection, caller, self.logger)
+            var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
@@ -32,7 +32,10 @@ extension PostgresFamilyStorage {
                 }
             }
             // Thrown inside the transaction: a refused push leaves nothing behind.
-            try tally.check(limits)
+            if tally.grows {
+                let (device, family) = try await Self.stored(connection, caller, self.logger)
+                try tally.check(limits, device: device, family: family)
+            }
             let poke = newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device) }
             if let poke { try await Self.notify(connection, poke, self.logger) }
             return (results, poke)
@@ -153,16 +156,14 @@ extension PostgresFamilyStorage {
         try await connection.query("SELECT 1 FROM family WHERE id = \(family.description) FOR UPDATE", logger: logger)
     }
 
-    /// What the caller and its family store now.
-    static func tally(_ connection: PostgresConnection, _ caller: Caller, _ logger: Logger) async throws -> StorageTally {
+    /// What the caller and its family store, in bytes.
+    static func stored(_ connection: PostgresConnection, _ caller: Caller, _ logger: Logger) async throws -> (device: Int, family: Int) {
         let family = caller.family.description, device = caller.device.description
         let rows = try await connection.query("""
             SELECT COALESCE(SUM(bytes) FILTER (WHERE owner = \(device)), 0)::BIGINT, COALESCE(SUM(bytes), 0)::BIGINT FROM record WHERE familyID = \(family)
             """, logger: logger)
-        for try await (own, total) in rows.decode((Int64, Int64).self) {
-            return StorageTally(writer: caller.device, device: Int(own), family: Int(total))
-        }
-        return StorageTally(writer: caller.device, device: 0, family: 0)
+        for try await (own, total) in rows.decode((Int64, Int64).self) { return (Int(own), Int(total)) }
+        return (0, 0)
     }
 
     /// The family's next commit number; its row stays locked until the transaction ends, which orders commits.

@@ -52,36 +52,28 @@ enum PushDecision: Equatable {
 /// push commits; shared so that both backends count alike.
 struct StorageTally {
     let writer: DeviceID
-    /// What the writer and the family stored before the push.
-    let deviceBefore: Int
-    let familyBefore: Int
-    private(set) var deviceAfter: Int
-    private(set) var familyAfter: Int
+    private(set) var deviceGrowth = 0
+    private(set) var familyGrowth = 0
 
-    init(writer: DeviceID, device: Int, family: Int) {
+    init(writer: DeviceID) {
         self.writer = writer
-        deviceBefore = device
-        familyBefore = family
-        deviceAfter = device
-        familyAfter = family
     }
+
+    /// Whether the push stores more than before, for its writer or its family: only then are the totals read.
+    var grows: Bool { deviceGrowth > 0 || familyGrowth > 0 }
 
     /// Counts `mutation` committed over what `facts` says was stored.
     mutating func commit(_ mutation: SyncMutation, over facts: PushDecision.Facts) {
         let bytes = StorageLimits.bytes(of: mutation)
-        familyAfter += bytes - facts.storedBytes
-        deviceAfter += bytes - (facts.storedOwner == writer ? facts.storedBytes : 0)
+        familyGrowth += bytes - facts.storedBytes
+        deviceGrowth += bytes - (facts.storedOwner == writer ? facts.storedBytes : 0)
     }
 
-    /// Refuses a push that leaves the writer or its family above a limit and storing more than before: one
-    /// that only makes room always passes.
-    func check(_ limits: StorageLimits) throws(StorageRefusal) {
-        if deviceAfter > limits.deviceBytes, deviceAfter > deviceBefore {
-            throw .storageFull(scope: .device, limit: limits.deviceBytes)
-        }
-        if familyAfter > limits.familyBytes, familyAfter > familyBefore {
-            throw .storageFull(scope: .family, limit: limits.familyBytes)
-        }
+    /// Refuses a push that stores more than before and leaves the writer (`device` bytes, the push counted) or
+    /// its family (`family` bytes) above a limit: one that only makes room always passes.
+    func check(_ limits: StorageLimits, device: Int, family: Int) throws(StorageRefusal) {
+        if deviceGrowth > 0, device > limits.deviceBytes { throw .storageFull(scope: .device, limit: limits.deviceBytes) }
+        if familyGrowth > 0, family > limits.familyBytes { throw .storageFull(scope: .family, limit: limits.familyBytes) }
     }
 }
 

@@ -8,7 +8,7 @@ extension SQLiteFamilyStorage {
     ) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
         try await writer.write { db in
             _ = try Self.activeRole(db, caller)
-            var tally = try Self.tally(db, caller)
+            var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
@@ -29,7 +29,10 @@ extension SQLiteFamilyStorage {
                 }
             }
             // Thrown inside the transaction: a refused push leaves nothing behind.
-            try tally.check(limits)
+            if tally.grows {
+                let (device, family) = try Self.stored(db, caller)
+                try tally.check(limits, device: device, family: family)
+            }
             return (results, newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device) })
         }
     }
@@ -117,13 +120,13 @@ extension SQLiteFamilyStorage {
                                    now.timeIntervalSince1970])
     }
 
-    /// What the caller and its family store now.
-    static func tally(_ db: Database, _ caller: Caller) throws -> StorageTally {
-        let family = caller.family.description
-        let device = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM record WHERE familyID = ? AND owner = ?",
-                                      arguments: [family, caller.device.description]) ?? 0
-        let total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM record WHERE familyID = ?", arguments: [family]) ?? 0
-        return StorageTally(writer: caller.device, device: device, family: total)
+    /// What the caller and its family store, in bytes.
+    static func stored(_ db: Database, _ caller: Caller) throws -> (device: Int, family: Int) {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT COALESCE(SUM(CASE WHEN owner = ? THEN bytes END), 0) AS device, COALESCE(SUM(bytes), 0) AS family
+            FROM record WHERE familyID = ?
+            """, arguments: [caller.device.description, caller.family.description])
+        return (row?["device"] ?? 0, row?["family"] ?? 0)
     }
 
     /// Takes the family's next `count` commit numbers; the row stays locked until the transaction ends.
