@@ -16,7 +16,7 @@ public struct StorageLimits: Hashable, Sendable {
         self.familyBytes = familyBytes
     }
 
-    /// 32 MiB per device (a year of a busy child's usage takes a few), 256 MiB per family.
+    /// 32 MiB per device, 256 MiB per family.
     public static let standard = StorageLimits()
 
     /// Which limit a push reached.
