@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import LockOutCore
 import Logging
+import NIOCore
 
 /// `lockout serve`: the family sync server on Hummingbird 2, over SQLite or PostgreSQL.
 public enum FamilyServer {
@@ -22,6 +24,16 @@ public enum FamilyServer {
         public var openLimiter: RateLimiter
         /// Authenticated requests per device.
         public var deviceLimiter: RateLimiter
+        /// A request's header must be whole this long after its first byte.
+        public var headerTimeout: Duration = .seconds(10)
+        /// A request's body must be whole this long after its header.
+        public var bodyTimeout: Duration = .seconds(60)
+        /// A connection with no request under way is closed after this long.
+        public var idleTimeout: Duration = .seconds(30)
+        /// Connections served at once; more wait, unanswered, until one closes.
+        public var maximumConnections = 512
+        /// What one device and one family may store.
+        public var storageLimits = StorageLimits.standard
         /// The clock: tests pass a fixed one.
         public var now: @Sendable () -> Date
 
@@ -44,6 +56,9 @@ public enum FamilyServer {
         }
     }
 
+    /// Connections served at once: 1…65536.
+    public static let connectionRange = 1...65_536
+
     /// Retention is 30…3650 days.
     public static let retentionRange = 30...3650
 
@@ -61,9 +76,16 @@ public enum FamilyServer {
         let router = Router(context: ServerContext.self)
         routes.register(on: router)
         let background = ServerBackground(storage: storage, notifier: notifier, metrics: metrics, configuration: configuration, logger: logger)
+        let timeouts = ConnectionDeadlines.Timeouts(
+            header: TimeAmount(configuration.headerTimeout), body: TimeAmount(configuration.bodyTimeout), idle: TimeAmount(configuration.idleTimeout)
+        )
         return Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "LockOut"),
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, timeouts: timeouts, logger: logger) },
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "LockOut",
+                availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)
+            ),
             services: [background],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger

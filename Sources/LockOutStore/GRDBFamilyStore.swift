@@ -16,9 +16,10 @@ public struct GRDBFamilyStore: Sendable {
         try writer.write { db in try Self.identity(db, defaultName: defaultName) }
     }
 
-    /// Sets the mode (nil: no mode) and, when given, the name.
+    /// Sets the mode (nil: no mode) and, when given, the name, checked by the rule the family server applies.
     public func setMode(_ mode: DeviceMode?, name: String?, defaultName: String) throws -> DeviceIdentity {
-        try writer.write { db in
+        let name = try name.map(DeviceIdentity.validName)
+        return try writer.write { db in
             var identity = try Self.identity(db, defaultName: defaultName)
             identity.mode = mode
             if let name { identity.name = name }

@@ -59,18 +59,40 @@ struct AuthorizationMatrixTests {
         #expect(status == Self.expect([.parent: .ok, .otherFamily: .ok, .childA: .ok, .childB: .ok, .personal: .ok], role))
     }
 
-    @Test("POST /v1/mutations: a day summary is child A's own to write", arguments: Role.allCases)
+    @Test("POST /v1/mutations: a day summary about child A is child A's alone to write", arguments: Role.allCases)
     func summaries(_ role: Role) async throws {
         let status = try await ask(role, .post, { _ in "/v1/mutations" }, body: { family in
             try HTTPFamily.body(SyncAPI.Push(mutations: [try FamilyFixture.summary(try family.caller(.childA))]))
         }) { response, _ in
             guard response.status == .ok else { return }
             let result = try HTTPFamily.decode(SyncAPI.PushResult.self, response).results.first
-            // The envelope names no owner: whoever writes it owns it. Parents may not write summaries at all.
-            let allowed: Set<Role> = [.childA, .childB, .personal]
-            #expect(result?.status == (allowed.contains(role) ? .applied : .rejected), "\(role)")
+            // Its id names child A and the day: nobody else may write it, and parents write no summaries at all.
+            #expect(result?.status == (role == .childA ? .applied : .rejected), "\(role)")
         }
         #expect(status == Self.expect([.parent: .ok, .otherFamily: .ok, .childA: .ok, .childB: .ok, .personal: .ok], role))
+    }
+
+    @Test("POST /v1/mutations: child A's day summary and usage record are A's alone: nobody else replaces or deletes them",
+          arguments: Role.allCases)
+    func ownRecords(_ role: Role) async throws {
+        let family = try await HTTPFamily.make()
+        let childA = try family.caller(.childA)
+        let summary = try FamilyFixture.summary(childA)
+        let usage = try FamilyFixture.usage(childA)
+        _ = try await family.storage.push(caller: childA, mutations: [summary, usage], now: HTTPFamily.now)
+        let attempt = SyncAPI.Push(mutations: [try FamilyFixture.summary(childA, steps: 1), FamilyFixture.tombstone(of: usage)])
+        let (status, results) = try await family.app().test(.router) { client in
+            try await client.execute(uri: "/v1/mutations", method: .post, headers: HTTPFamily.headers(role, json: true),
+                                     body: try HTTPFamily.body(attempt)) { response in
+                (response.status, response.status == .ok ? try HTTPFamily.decode(SyncAPI.PushResult.self, response).results.map(\.status) : [])
+            }
+        }
+        #expect(status == Self.expect([.parent: .ok, .otherFamily: .ok, .childA: .ok, .childB: .ok, .personal: .ok], role))
+        if status == .ok { #expect(results == (role == .childA ? [.applied, .applied] : [.rejected, .rejected]), "\(role)") }
+        let records = try await family.storage.changes(caller: try family.caller(.parent), since: 0, limit: 100).changes
+        let kept = records.filter { $0.recordID == summary.recordID || $0.recordID == usage.recordID }
+        #expect(kept.count == 2 && kept.allSatisfy { $0.owner == childA.device }, "\(role)")
+        #expect(kept.contains { $0.recordID == usage.recordID && $0.deleted } == (role == .childA), "\(role)")
     }
 
     @Test("GET /v1/changes: child B never sees child A's summary; another family sees nothing of it", arguments: Role.allCases)
@@ -122,6 +144,15 @@ struct AuthorizationMatrixTests {
             #expect(stillActive == (response.status != .noContent))
         })
         #expect(status == Self.expect([.parent: .noContent, .childA: .forbidden, .childB: .forbidden, .personal: .forbidden, .otherFamily: .notFound], role))
+    }
+
+    @Test("POST /v1/devices/PARENT/revoke: the family's only parent device cannot revoke itself; nobody else may", arguments: Role.allCases)
+    func revokeLastParent(_ role: Role) async throws {
+        let status = try await ask(role, .post, { family in "/v1/devices/\(try family.caller(.parent).device)/revoke" }, check: { _, family in
+            let parentActive = try await family.storage.isActive(try family.caller(.parent))
+            #expect(parentActive)
+        })
+        #expect(status == Self.expect([.parent: .forbidden, .childA: .forbidden, .childB: .forbidden, .personal: .forbidden, .otherFamily: .notFound], role))
     }
 
     @Test("DELETE /v1/devices/B: only B's parent", arguments: Role.allCases)

@@ -16,8 +16,12 @@ public struct FamilyID: UUIDIdentifier {
 
 /// This device as it knows itself: its id, its editable name and its mode (nil until one is chosen).
 public struct DeviceIdentity: Codable, Hashable, Sendable {
-    /// Names are 1…64 characters with no control characters.
+    /// Names are 1…64 Unicode code points once trimmed: what both server databases count (`length`), so
+    /// an accent written apart or each half of a flag counts as one.
     public static let nameLength = 1...64
+
+    /// The length `nameLength` bounds: the name's Unicode code points.
+    public static func nameLength(of text: String) -> Int { text.unicodeScalars.count }
 
     public let id: DeviceID
     public var name: String
@@ -30,13 +34,16 @@ public struct DeviceIdentity: Codable, Hashable, Sendable {
         self.mode = mode
     }
 
-    /// Checks a device name as typed and returns it trimmed.
+    /// Checks a device name as typed and returns it trimmed of surrounding white space: 1…64 code points,
+    /// none of them a control or an invisible formatting character (`DeviceNameCharacters`).
     public static func validName(_ text: String) throws(FamilyInputError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard nameLength.contains(trimmed.count) else { throw .nameLength(count: trimmed.count, allowed: nameLength) }
-        guard !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
-            throw .nameHasControlCharacters
-        }
+        let scalars = text.unicodeScalars
+        let start = scalars.firstIndex { !DeviceNameCharacters.isWhiteSpace($0) } ?? scalars.endIndex
+        let end = scalars.lastIndex { !DeviceNameCharacters.isWhiteSpace($0) }.map(scalars.index(after:)) ?? start
+        let trimmed = String(scalars[start..<max(start, end)])
+        let length = nameLength(of: trimmed)
+        guard nameLength.contains(length) else { throw .nameLength(count: length, allowed: nameLength) }
+        guard !trimmed.unicodeScalars.contains(where: DeviceNameCharacters.isRefused) else { throw .nameHasControlCharacters }
         return trimmed
     }
 }

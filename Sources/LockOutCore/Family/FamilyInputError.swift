@@ -22,8 +22,8 @@ public enum FamilyInputError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .unknownMode(let text): "unknown device mode '\(text)': use parent, child or self"
         case .nameLength(let count, let allowed):
-            "a device name must be \(allowed.lowerBound)…\(allowed.upperBound) characters (got \(count))"
-        case .nameHasControlCharacters: "a device name cannot contain control characters"
+            "a device name must be \(allowed.lowerBound)…\(allowed.upperBound) characters, counting accents and the parts of emoji and flags apart (got \(count))"
+        case .nameHasControlCharacters: "a device name cannot contain control characters, line breaks or invisible formatting characters"
         case .confirmationMismatch(let expected): "not confirmed: type '\(expected)' to confirm"
         case .malformedPairingPayload(let reason): "not a LockOut pairing code: \(reason)"
         case .unsupportedPairingVersion(let version): "this pairing code is of version \(version), which this LockOut does not know; update LockOut"

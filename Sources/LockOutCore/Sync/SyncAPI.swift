@@ -151,10 +151,13 @@ public enum ChangeToken {
     /// The token after `seq`.
     public static func after(_ seq: Int64) -> String { String(seq) }
 
-    /// The commit a token stands after, or nil when it is not one of the server's tokens.
+    /// The commit a token stands after (no token: the start), or nil when it is not one of the server's tokens:
+    /// `0` or a number of at most 18 digits without a sign or a leading zero.
     public static func seq(_ token: String?) -> Int64? {
-        guard let token, !token.isEmpty else { return 0 }
-        guard let seq = Int64(token), seq >= 0 else { return nil }
-        return seq
+        guard let token else { return 0 }
+        guard (1...18).contains(token.utf8.count), token.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              token == "0" || !token.hasPrefix("0")
+        else { return nil }
+        return Int64(token)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Who may write what, decided on a mutation's envelope alone.
+/// Who may write what, decided on a mutation's envelope, and who may replace or delete what is stored.
 ///
 /// | kind | parent | child | personal |
 /// |---|---|---|---|
@@ -10,13 +10,25 @@ import Foundation
 /// | command, configuration (for a device of the family) | ✓ | — | — |
 /// | settings (the person's shared settings) | ✓ | — | ✓ |
 ///
+/// A record about a device belongs to that device: a registration's id is its device's, a day summary's id
+/// names its device and day (`DEVICE/YYYY-MM-DD`), a configuration's names its target (`DEVICE/PROGRAM`).
+/// Stored records are replaced or deleted only by their writer (`checkReplacing`), except a device's own
+/// registration and day summaries, which are always its own, and a target's configuration, which any parent
+/// of the family sets. Local dates run at most a day past today in the time zone furthest ahead.
+///
 /// The checks that need the family's data — that a command's target is a device of the family, that an
-/// acknowledged command was sent to the writer — are made by the storage, in the same transaction.
+/// acknowledged command was sent to the writer, who wrote the stored record — are made by the storage, in the
+/// same transaction.
 public enum WritePolicy {
     /// Why a mutation was refused.
     public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
         case typeNotAllowed(RecordType, for: DeviceMode)
         case recordMustBeWriter
+        case recordMustNameWriter(RecordType)
+        case recordMustNameTarget
+        case recordOfAnotherDevice(RecordType)
+        case localDateTooLate(LocalDate, latest: LocalDate)
+        case nulCharacter
         case targetRequired(RecordType)
         case targetNotAllowed(RecordType)
         case localDateRequired(RecordType)
@@ -29,6 +41,11 @@ public enum WritePolicy {
             switch self {
             case .typeNotAllowed(let type, let mode): "a \(mode.word) device may not write \(type.rawValue) records"
             case .recordMustBeWriter: "a device record must be the writer's own"
+            case .recordMustNameWriter(let type): "a \(type.rawValue) record's id must be the writer's own device id and the record's local date (DEVICE/YYYY-MM-DD)"
+            case .recordMustNameTarget: "a configuration record's id must start with its target device's id (DEVICE/PROGRAM)"
+            case .recordOfAnotherDevice(let type): "this \(type.rawValue) record belongs to another device: only its writer replaces or deletes it"
+            case .localDateTooLate(let date, let latest): "the local date \(date) is in the future: the server takes dates up to \(latest)"
+            case .nulCharacter: "a record id or body cannot hold the NUL character (U+0000)"
             case .targetRequired(let type): "a \(type.rawValue) record needs a target device"
             case .targetNotAllowed(let type): "a \(type.rawValue) record has no target device"
             case .localDateRequired(let type): "a \(type.rawValue) record needs its local date"
@@ -43,7 +60,11 @@ public enum WritePolicy {
         public var code: String {
             switch self {
             case .typeNotAllowed: "forbidden_type"
-            case .recordMustBeWriter: "not_own_record"
+            case .recordMustBeWriter, .recordMustNameWriter: "not_own_record"
+            case .recordMustNameTarget: "not_target_record"
+            case .recordOfAnotherDevice: "not_owner"
+            case .localDateTooLate: "future_date"
+            case .nulCharacter: "nul_character"
             case .targetRequired: "target_required"
             case .targetNotAllowed: "target_not_allowed"
             case .localDateRequired: "local_date_required"
@@ -73,20 +94,67 @@ public enum WritePolicy {
         guard bytes <= SyncMutation.maximumBodyBytes else {
             return .bodyTooLarge(bytes: bytes, maximum: SyncMutation.maximumBodyBytes)
         }
+        // PostgreSQL's text cannot hold it: refused on both backends alike.
+        guard !mutation.recordID.utf8.contains(0), !mutation.body.utf8.contains(0) else { return .nulCharacter }
         guard writableTypes(for: mode).contains(mutation.type) else { return .typeNotAllowed(mutation.type, for: mode) }
         switch mutation.type {
         case .device:
             guard mutation.recordID == writer.description else { return .recordMustBeWriter }
             guard mutation.target == nil else { return .targetNotAllowed(.device) }
-        case .usage, .dailySummary:
-            guard mutation.target == nil else { return .targetNotAllowed(mutation.type) }
-            guard mutation.localDate != nil else { return .localDateRequired(mutation.type) }
-        case .command, .configuration:
-            guard mutation.target != nil else { return .targetRequired(mutation.type) }
+        case .usage:
+            guard mutation.target == nil else { return .targetNotAllowed(.usage) }
+            guard mutation.localDate != nil else { return .localDateRequired(.usage) }
+        case .dailySummary:
+            guard mutation.target == nil else { return .targetNotAllowed(.dailySummary) }
+            guard let date = mutation.localDate else { return .localDateRequired(.dailySummary) }
+            guard let (device, rest) = splitDeviceID(mutation.recordID), device == writer, rest == date.description else {
+                return .recordMustNameWriter(.dailySummary)
+            }
+        case .command:
+            guard mutation.target != nil else { return .targetRequired(.command) }
+        case .configuration:
+            guard let target = mutation.target else { return .targetRequired(.configuration) }
+            guard let (device, rest) = splitDeviceID(mutation.recordID), device == target, !rest.isEmpty else { return .recordMustNameTarget }
         case .commandAck, .settings:
             guard mutation.target == nil else { return .targetNotAllowed(mutation.type) }
         }
         return nil
+    }
+
+    /// Checks that `writer` may replace or delete the stored version of `mutation`'s record, written by
+    /// `storedOwner` (nil: nothing stored); nil when it may.
+    public static func checkReplacing(_ mutation: SyncMutation, writer: DeviceID, storedOwner: DeviceID?) -> Refusal? {
+        guard let storedOwner, storedOwner != writer else { return nil }
+        switch mutation.type {
+        // The envelope tied these to the writer (`check`): a registration or day summary about it is its own,
+        // even over what another device once wrote there.
+        case .device, .dailySummary: return nil
+        // A target's configuration is any of the family's parents' to set.
+        case .configuration: return nil
+        case .usage, .command, .commandAck, .settings: return .recordOfAnotherDevice(mutation.type)
+        }
+    }
+
+    /// The latest local date a record may carry at `now`: tomorrow where the day is furthest ahead (UTC+14),
+    /// a day's grace for a device's clock.
+    public static func latestLocalDate(now: Date) -> LocalDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 14 * 3600) ?? calendar.timeZone
+        return LocalDate(now, in: calendar).adding(days: 1, in: calendar)
+    }
+
+    /// Checks a record's local date against `now`; nil when it is not too far ahead, or when the mutation deletes
+    /// the record (what was stored with a later date before this rule can still go).
+    public static func checkDate(_ mutation: SyncMutation, now: Date) -> Refusal? {
+        guard let date = mutation.localDate, !mutation.deleted else { return nil }
+        let latest = latestLocalDate(now: now)
+        return date > latest ? .localDateTooLate(date, latest: latest) : nil
+    }
+
+    /// `DEVICE/REST` read as the device's id and the rest.
+    private static func splitDeviceID(_ recordID: String) -> (DeviceID, String)? {
+        guard let slash = recordID.firstIndex(of: "/"), let uuid = UUID(uuidString: String(recordID[..<slash])) else { return nil }
+        return (DeviceID(rawValue: uuid), String(recordID[recordID.index(after: slash)...]))
     }
 
     /// Whether a device in `mode` with id `reader` sees a change: a parent sees its whole family; a

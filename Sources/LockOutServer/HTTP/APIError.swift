@@ -20,11 +20,18 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
 
     public var description: String { "\(status.code) \(code): \(message)" }
 
+    /// Whether the connection closes after this answer: the request's body may be left unread (413), or the
+    /// request was not one this server speaks (405).
+    public var closesConnection: Bool {
+        status == .contentTooLarge && code != "storage_full" || status == .methodNotAllowed
+    }
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let data = try JSONEncoder().encode(SyncAPI.ErrorBody(error: message, code: code))
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         fields[.cacheControl] = "no-store"
+        if closesConnection { fields[.connection] = "close" }
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
@@ -38,6 +45,7 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
         case .pairingModeMismatch: APIError(.conflict, code: "pairing_mode", refusal.description)
         case .deviceExists: APIError(.conflict, code: "device_exists", refusal.description)
         case .invalid: APIError(.badRequest, code: "invalid", refusal.description)
+        case .storageFull: APIError(.contentTooLarge, code: "storage_full", refusal.description)
         }
     }
 

@@ -26,13 +26,24 @@ public final class ChangeNotifier: Sendable {
     /// The number of open streams.
     public var streamCount: Int { subscribers.withLock { $0.count } }
 
-    /// A stream of `device`'s family's changes, without its own writes; it ends when the consumer stops.
-    public func subscribe(family: FamilyID, device: DeviceID) -> AsyncStream<Event> {
+    /// One open stream: its events, and a way to end it.
+    public struct Subscription: Sendable {
+        /// `device`'s family's changes, without its own writes, and heartbeats; it ends with `end()`, when its
+        /// device is revoked or deleted, or when the consumer stops.
+        public let events: AsyncStream<Event>
+        fileprivate let continuation: AsyncStream<Event>.Continuation
+
+        /// Ends the stream: its consumer's loop finishes.
+        public func end() { continuation.finish() }
+    }
+
+    /// A stream of `device`'s family's changes.
+    public func subscribe(family: FamilyID, device: DeviceID) -> Subscription {
         let id = UUID()
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(1))
         continuation.onTermination = { [weak self] _ in self?.subscribers.withLock { _ = $0.removeValue(forKey: id) } }
         subscribers.withLock { $0[id] = Subscriber(family: family, device: device, continuation: continuation) }
-        return stream
+        return Subscription(events: stream, continuation: continuation)
     }
 
     /// Pokes every stream of `poke.family` but the writer's.

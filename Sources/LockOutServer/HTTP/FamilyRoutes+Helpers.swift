@@ -62,6 +62,14 @@ extension FamilyRoutes {
         Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
+    /// A query parameter's number: digits only, no sign and no leading zero, as the OpenAPI document's integers.
+    static func decimal(_ text: String) -> Int? {
+        guard (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              text == "0" || !text.hasPrefix("0")
+        else { return nil }
+        return Int(text)
+    }
+
     /// The device named in the path.
     func deviceParameter(_ context: ServerContext) throws -> DeviceID {
         guard let text = context.parameters.get("id"), let uuid = UUID(uuidString: text) else {
@@ -85,18 +93,64 @@ extension FamilyRoutes {
     }
 }
 
-/// Measures every request, turns every error into a JSON refusal with its status, and logs each
-/// refusal with structured fields (never a token or a body).
+/// Which methods each route path has, for the `Allow` of a 405.
+struct RouteMethods: Sendable {
+    private let routes: [(segments: [Substring], methods: [HTTPRequest.Method])]
+    /// Every method of any route, for a request no path can match (a `CONNECT host:port`).
+    let all: [HTTPRequest.Method]
+
+    init(_ routes: [(path: String, method: HTTPRequest.Method)]) {
+        var table: [(segments: [Substring], methods: [HTTPRequest.Method])] = []
+        var all: [HTTPRequest.Method] = []
+        for (path, method) in routes {
+            let segments = path.split(separator: "/")
+            if let index = table.firstIndex(where: { $0.segments == segments }) {
+                table[index].methods.append(method)
+            } else {
+                table.append((segments, [method]))
+            }
+            if !all.contains(method) { all.append(method) }
+        }
+        self.routes = table
+        self.all = all
+    }
+
+    /// The methods of the route `path` names (`:name` segments match any one segment); nil when none does.
+    func methods(for path: String) -> [HTTPRequest.Method]? {
+        let segments = path.split(separator: "/")
+        return routes.first { route in
+            route.segments.count == segments.count
+                && zip(route.segments, segments).allSatisfy { pattern, segment in pattern.hasPrefix(":") || pattern == segment }
+        }?.methods
+    }
+
+    /// The refusal of a request the router matched no route for: 405 naming the methods its path has (every
+    /// method for a `CONNECT`, whose target is no path), or nil for a path the API does not have.
+    func refusal(for request: Request) -> APIError? {
+        let allowed = request.method == .connect ? all : methods(for: request.uri.path)
+        guard let allowed else { return nil }
+        let names = allowed.map(\.rawValue).joined(separator: ", ")
+        var error = APIError(.methodNotAllowed, code: "method_not_allowed", "\(request.method.rawValue) is not a method of this route: use \(names)")
+        error.headers[.allow] = names
+        return error
+    }
+}
+
+/// Measures every request, answers a method a route does not have with 405, turns every error into a JSON
+/// refusal with its status, and logs each refusal with structured fields (never a token or a body).
 struct RequestGuard: RouterMiddleware {
     typealias Context = ServerContext
     let metrics: ServerMetrics
     let logger: Logging.Logger
+    let methods: RouteMethods
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let route = context.endpointPath ?? "unmatched"
         let response: Response
         do {
+            // The router found no handler: a path of the API asked with a method it does not have is a 405.
+            if context.endpointPath == nil, let refusal = methods.refusal(for: request) { throw refusal }
             response = try await next(request, context)
         } catch {
             let refusal = APIError.from(error)
@@ -109,7 +163,14 @@ struct RequestGuard: RouterMiddleware {
                 ])
             }
             metrics.refusal(code: refusal.code)
-            response = try refusal.response(from: request, context: context)
+            // An answer to CONNECT carries no body (HTTP frames it by the connection's close): only the head.
+            if request.method == .connect {
+                var headers = refusal.headers
+                headers[.connection] = "close"
+                response = Response(status: refusal.status, headers: headers)
+            } else {
+                response = try refusal.response(from: request, context: context)
+            }
         }
         metrics.request(route: route, method: request.method.rawValue, status: response.status.code, duration: ContinuousClock.now - start)
         return response

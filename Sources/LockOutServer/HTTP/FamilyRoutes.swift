@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import LockOutCore
 import Logging
+import ServiceLifecycle
 
 /// The family API, v1. Each handler parses, calls storage once, and maps the result; authorization
 /// happens inside the storage call.
@@ -15,22 +16,35 @@ struct FamilyRoutes: Sendable {
     let logger: Logger
     let authentication = AuthenticationCache()
 
+    typealias Handler = @Sendable (Request, ServerContext) async throws -> Response
+
+    /// Every route: its path, method and handler. The router gets them all, and `RequestGuard` answers a method a
+    /// path does not have with 405 and the ones it has.
+    var routes: [(path: String, method: HTTPRequest.Method, handler: Handler)] {
+        [
+            ("/healthz", .get, { _, _ in try await health() }),
+            ("/metrics", .get, { _, _ in text(metrics.text(), type: "text/plain; version=0.0.4; charset=utf-8") }),
+            ("/openapi.yaml", .get, { _, _ in text(OpenAPIDocument.yaml, type: "application/yaml; charset=utf-8") }),
+            ("/v1/families", .post, createFamily),
+            ("/v1/pairings", .post, createPairing),
+            ("/v1/pairings/redeem", .post, redeem),
+            ("/v1/mutations", .post, push),
+            ("/v1/changes", .get, changes),
+            ("/v1/events", .get, events),
+            ("/v1/devices", .get, devices),
+            ("/v1/devices/:id", .patch, rename),
+            ("/v1/devices/:id", .delete, deleteDevice),
+            ("/v1/devices/:id/revoke", .post, revoke),
+            ("/v1/family", .delete, deleteFamily),
+        ]
+    }
+
     func register(on router: Router<ServerContext>) {
-        router.add(middleware: RequestGuard(metrics: metrics, logger: logger))
-        router.get("/healthz") { _, _ in try await health() }
-        router.get("/metrics") { _, _ in text(metrics.text(), type: "text/plain; version=0.0.4; charset=utf-8") }
-        router.get("/openapi.yaml") { _, _ in text(OpenAPIDocument.yaml, type: "application/yaml; charset=utf-8") }
-        router.post("/v1/families") { request, context in try await createFamily(request, context) }
-        router.post("/v1/pairings") { request, context in try await createPairing(request, context) }
-        router.post("/v1/pairings/redeem") { request, context in try await redeem(request, context) }
-        router.post("/v1/mutations") { request, context in try await push(request, context) }
-        router.get("/v1/changes") { request, context in try await changes(request, context) }
-        router.get("/v1/events") { request, context in try await events(request, context) }
-        router.get("/v1/devices") { request, context in try await devices(request, context) }
-        router.patch("/v1/devices/:id") { request, context in try await rename(request, context) }
-        router.post("/v1/devices/:id/revoke") { request, context in try await revoke(request, context) }
-        router.delete("/v1/devices/:id") { request, context in try await deleteDevice(request, context) }
-        router.delete("/v1/family") { request, context in try await deleteFamily(request, context) }
+        let routes = routes
+        router.add(middleware: RequestGuard(metrics: metrics, logger: logger, methods: RouteMethods(routes.map { ($0.path, $0.method) })))
+        for route in routes {
+            router.on(RouterPath(route.path), method: route.method) { request, context in try await route.handler(request, context) }
+        }
     }
 
     // MARK: - Families and pairing
@@ -88,7 +102,17 @@ struct FamilyRoutes: Sendable {
         guard Set(body.mutations.map(\.id)).count == body.mutations.count else {
             throw APIError(.badRequest, code: "duplicate_ids", "each mutation in a batch needs its own id")
         }
-        let (results, poke) = try await storage.push(caller: caller, mutations: body.mutations, now: configuration.now())
+        let (results, poke): ([SyncAPI.MutationResult], FamilyPoke?)
+        do {
+            (results, poke) = try await storage.push(caller: caller, mutations: body.mutations, now: configuration.now(), limits: configuration.storageLimits)
+        } catch let refusal as StorageRefusal {
+            if case .storageFull(let scope, let limit) = refusal {
+                logger.warning("storage limit reached", metadata: [
+                    "device": "\(caller.device)", "family": "\(caller.family)", "scope": "\(scope.rawValue)", "limit": "\(limit)",
+                ])
+            }
+            throw refusal
+        }
         for status in [SyncAPI.MutationResult.Status.applied, .duplicate, .rejected] {
             metrics.mutations(status.rawValue, count: results.filter { $0.status == status }.count)
         }
@@ -108,7 +132,7 @@ struct FamilyRoutes: Sendable {
         }
         var limit = SyncAPI.maximumPage
         if let text = request.uri.queryParameters.get("limit") {
-            guard let value = Int(text), (1...SyncAPI.maximumPage).contains(value) else {
+            guard let value = Self.decimal(text), (1...SyncAPI.maximumPage).contains(value) else {
                 throw APIError(.badRequest, code: "bad_limit", "limit must be 1…\(SyncAPI.maximumPage)")
             }
             limit = value
@@ -119,23 +143,27 @@ struct FamilyRoutes: Sendable {
 
     func events(_ request: Request, _ context: ServerContext) async throws -> Response {
         let caller = try await authenticate(request, context)
-        let stream = notifier.subscribe(family: caller.family, device: caller.device)
+        let subscription = notifier.subscribe(family: caller.family, device: caller.device)
+        // A device that hangs up ends its stream at once, not at the next heartbeat that fails to reach it.
+        context.connectionClosed.whenComplete { _ in subscription.end() }
         metrics.streams(notifier.streamCount)
         let storage = storage
         let body = ResponseBody { writer in
             // The first line tells the client the stream is open: it pulls once, then waits for pokes.
             try await writer.write(ByteBuffer(string: "retry: 5000\nevent: ready\ndata: {}\n\n"))
-            for await event in stream {
-                switch event {
-                case .changed(let seq):
-                    guard (try? await storage.isActive(caller)) == true else { break }
-                    try await writer.write(ByteBuffer(string: "event: changed\ndata: {\"seq\":\(seq)}\n\n"))
-                    continue
-                case .heartbeat:
-                    try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
-                    continue
+            // A shutdown (SIGTERM) ends every stream, so that the server stops instead of waiting for them.
+            try await withGracefulShutdownHandler {
+                for await event in subscription.events {
+                    switch event {
+                    case .changed(let seq):
+                        guard (try? await storage.isActive(caller)) == true else { return }
+                        try await writer.write(ByteBuffer(string: "event: changed\ndata: {\"seq\":\(seq)}\n\n"))
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    }
                 }
-                break
+            } onGracefulShutdown: {
+                subscription.end()
             }
             try await writer.finish(nil)
         }

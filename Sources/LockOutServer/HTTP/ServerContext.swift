@@ -10,10 +10,13 @@ public struct ServerContext: RequestContext {
     public let peer: String
     /// The authenticated device.
     public var caller: Caller?
+    /// Completes when the connection closes: an event stream ends then, not at its next write.
+    let connectionClosed: EventLoopFuture<Void>
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peer = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        connectionClosed = source.channel.closeFuture
     }
 
     /// Bodies above this are refused with 413 before they are read whole.

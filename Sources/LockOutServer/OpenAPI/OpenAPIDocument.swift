@@ -1,6 +1,19 @@
+import LockOutCore
+
 /// The family API's OpenAPI document, served at `/openapi.yaml`; `docs/server.md` describes the API in prose.
-/// Kept in code so that an installed `lockout` binary serves it without resource files.
+/// Kept in code so that an installed `lockout` binary serves it without resource files. It declares what the
+/// server takes and nothing more (scripts/e2e/api-schema.sh holds the server to it): a request it calls invalid
+/// is refused with a 4xx, and what a mutation's envelope breaks is refused per mutation, in a 200.
 enum OpenAPIDocument {
+    /// A name as a YAML double-quoted scalar: the pattern's backslashes doubled.
+    static let namePattern = DeviceNameCharacters.pattern.replacingOccurrences(of: "\\", with: "\\\\")
+
+    /// `YYYY-MM-DD`, a real Gregorian day of the years 0001…9999, as `LocalDate(iso:)` reads it.
+    static let datePattern = #"^(?:(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29)$"#
+
+    /// A change token: `0` or a commit number, as `ChangeToken.seq` reads it.
+    static let tokenPattern = #"^(?:0|[1-9][0-9]{0,17})$"#
+
     static let yaml = #"""
     openapi: 3.0.3
     info:
@@ -47,9 +60,11 @@ enum OpenAPIDocument {
           pattern: "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
         DeviceName:
           type: string
-          minLength: 1
-          maxLength: 64
-          pattern: "^[^\\x00-\\x1f\\x7f]*\\S[^\\x00-\\x1f\\x7f]*$"
+          description: >
+            1…64 Unicode code points once white space is trimmed from both ends (an accent written apart, or each
+            half of a flag, counts as one), without control characters, line breaks or invisible formatting
+            characters.
+          pattern: "\#(namePattern)"
         CreateFamily:
           type: object
           required: [deviceID, deviceName, mode]
@@ -91,18 +106,33 @@ enum OpenAPIDocument {
           enum: [device, usage, dailySummary, configuration, command, commandAck, settings]
         LocalDate:
           type: string
-          pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+          format: date
+          pattern: "\#(datePattern)"
         Mutation:
           type: object
           required: [id, type, recordID, deleted, body]
           properties:
             id: { $ref: "#/components/schemas/UUID" }
             type: { $ref: "#/components/schemas/RecordType" }
-            recordID: { type: string, minLength: 1, maxLength: 200 }
-            target: { $ref: "#/components/schemas/UUID" }
-            localDate: { $ref: "#/components/schemas/LocalDate" }
+            recordID:
+              type: string
+              description: >
+                1…200 characters; a device's id for a device record, DEVICE/YYYY-MM-DD (the writer and the local date)
+                for a day summary, DEVICE/PROGRAM (the target) for a configuration. A mutation that breaks this, or
+                any other rule of its envelope, is rejected on its own in the answer.
+            target:
+              type: string
+              format: uuid
+              nullable: true
+              pattern: "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+            localDate:
+              type: string
+              format: date
+              nullable: true
+              pattern: "\#(datePattern)"
+              description: at most a day past today where the day is furthest ahead (UTC+14), else rejected on its own
             deleted: { type: boolean }
-            body: { type: string, description: "the record as a document; the server stores it unread" }
+            body: { type: string, description: "the record as a document, at most 64 KiB; the server stores it unread" }
         Push:
           type: object
           required: [mutations]
@@ -290,7 +320,8 @@ enum OpenAPIDocument {
             - name: since
               in: query
               required: false
-              schema: { type: string }
+              description: the token the last page answered; absent for the start
+              schema: { type: string, pattern: "\#(tokenPattern)" }
             - name: limit
               in: query
               required: false

@@ -30,8 +30,10 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case pairingModeMismatch(expected: DeviceMode)
     /// A device with this id exists already.
     case deviceExists
-    /// A family with this device exists already.
+    /// The request does not make sense for the stored data.
     case invalid(String)
+    /// The push would take the writer or its family past its storage limit.
+    case storageFull(scope: StorageLimits.Scope, limit: Int)
 
     public var description: String {
         switch self {
@@ -42,8 +44,18 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .pairingModeMismatch(let expected): "this pairing code is for a \(expected.word) device"
         case .deviceExists: "a device with this id is already registered"
         case .invalid(let reason): reason
+        case .storageFull(.device, let limit):
+            "this device would store more than its \(limit) bytes on the server: nothing was applied; delete records or ask the server's operator for more"
+        case .storageFull(.family, let limit):
+            "this family would store more than its \(limit) bytes on the server: nothing was applied; delete records or ask the server's operator for more"
         }
     }
+}
+
+extension StorageRefusal {
+    /// A family keeps at least one active parent device.
+    static let lastParent = StorageRefusal.forbidden(
+        "the family's last parent device cannot be revoked: pair another parent device first, or delete the family")
 }
 
 /// A page of the change feed as storage reads it.
@@ -75,27 +87,38 @@ public protocol FamilyStorage: Sendable {
     func authenticate(tokenHash: Data, now: Date) async throws -> Caller?
     /// Stores a pairing for a device of `mode`; only a parent (any mode) or a personal device (personal only) may.
     func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws
-    /// Redeems a pairing atomically: of two redeemers exactly one gets the device registered.
+    /// Redeems a pairing atomically: of two redeemers exactly one gets the device registered; a pairing whose
+    /// maker has been revoked or deleted since is refused.
     func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller
-    /// Commits what the caller may write, in one transaction, and answers one result per mutation.
-    func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?)
+    /// Commits what the caller may write, in one transaction, and answers one result per mutation; a mutation id
+    /// is remembered per writer, so a retried push is answered as before. Refuses the whole push
+    /// (`storageFull`) when it would take the caller or its family past `limits`.
+    func push(caller: Caller, mutations: [SyncMutation], now: Date, limits: StorageLimits) async throws -> ([SyncAPI.MutationResult], FamilyPoke?)
     /// The changes after `since` that the caller may read, in commit order.
     func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage
     /// The family's devices (a parent's view).
     func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice]
     /// Renames a device of the family (parent), or the caller itself.
     func renameDevice(caller: Caller, device: DeviceID, name: String, now: Date) async throws -> RegisteredDevice
-    /// Revokes a device's token at once (parent); its data stays.
+    /// Revokes a device's token at once (parent), and with it the pairings it made; its data stays. The family's
+    /// last active parent device is not revoked.
     func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
     /// Deletes a device with all its data (parent).
     func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
     /// Deletes the caller's family with everything in it (parent).
     func deleteFamily(caller: Caller) async throws
-    /// Deletes usage history of days before `before`, expired pairings, and tombstones committed before
-    /// `tombstonesBefore`; answers how many rows went.
+    /// Deletes usage history of days before `before`, expired pairings, and tombstones and remembered mutation
+    /// ids older than `tombstonesBefore`; answers how many rows went.
     func prune(usageBefore before: LocalDate, tombstonesBefore: Date, now: Date) async throws -> Int
     /// Whether the storage answers.
     func ping() async throws
+}
+
+extension FamilyStorage {
+    /// A push within the standard limits.
+    public func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
+        try await push(caller: caller, mutations: mutations, now: now, limits: .standard)
+    }
 }
 
 /// How a backend delivers the pokes of committed changes to the event streams.

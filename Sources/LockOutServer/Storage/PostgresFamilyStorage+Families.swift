@@ -49,6 +49,8 @@ extension PostgresFamilyStorage {
                 UPDATE pairing SET redeemedBy = \(redeem.deviceID.description), redeemedAt = \(now.timeIntervalSince1970)
                 WHERE secretHash = \(ByteBuffer(bytes: secretHash)) AND familyID = \(redeem.familyID.description)
                     AND redeemedBy IS NULL AND expiresAt > \(now.timeIntervalSince1970)
+                    AND EXISTS (SELECT 1 FROM device WHERE device.id = pairing.createdBy AND device.familyID = pairing.familyID
+                                AND device.revokedAt IS NULL)
                 RETURNING createdBy, mode
                 """, logger: self.logger)
             var found: (String, String)?
@@ -95,6 +97,11 @@ extension PostgresFamilyStorage {
     public func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
         try await transaction { connection in
             try await Self.requireParent(connection, caller, self.logger)
+            let parentsLeft = try await Self.count(connection.query("""
+                SELECT 1 FROM device WHERE familyID = \(caller.family.description) AND mode = 'parentDevice' AND revokedAt IS NULL
+                    AND id <> \(device.description)
+                """, logger: self.logger))
+            guard parentsLeft > 0 else { throw StorageRefusal.lastParent }
             let rows = try await connection.query("""
                 UPDATE device SET revokedAt = COALESCE(revokedAt, \(now.timeIntervalSince1970))
                 WHERE id = \(device.description) AND familyID = \(caller.family.description) RETURNING id
@@ -145,6 +152,7 @@ extension PostgresFamilyStorage {
             total += try await Self.count(connection.query("DELETE FROM record WHERE deleted AND committedAt < \(cutoff) RETURNING 1", logger: self.logger))
             total += try await Self.count(connection.query(
                 "DELETE FROM pairing WHERE expiresAt < \(now.timeIntervalSince1970 - 86_400) RETURNING 1", logger: self.logger))
+            total += try await Self.count(connection.query("DELETE FROM mutation WHERE rememberedAt < \(cutoff) RETURNING 1", logger: self.logger))
             return total
         }
     }

@@ -4,27 +4,37 @@ import Logging
 import PostgresNIO
 
 extension PostgresFamilyStorage {
-    public func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
+    public func push(
+        caller: Caller, mutations: [SyncMutation], now: Date, limits: StorageLimits
+    ) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
         try await transaction { connection in
             _ = try await Self.activeRole(connection, caller, self.logger)
+            try await Self.lockFamily(connection, caller.family, self.logger)
+            var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
                 let facts = try await Self.facts(connection, mutation, caller: caller, self.logger)
-                switch PushDecision.decide(mutation, caller: caller, facts: facts) {
+                switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
                     results.append(result)
                 case .reject(let refusal):
-                    try await Self.remember(connection, caller.family, mutation.id, seq: nil, status: .rejected, reason: refusal.description, self.logger)
+                    try await Self.remember(connection, caller, mutation.id, seq: nil, status: .rejected, reason: refusal.description, now: now, self.logger)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .rejected, seq: nil, reason: refusal.description))
                 case .commit:
                     let seq = try await Self.bump(connection, caller.family, self.logger)
                     try await Self.upsert(connection, family: caller.family, seq: seq, owner: caller.device, ownerMode: caller.mode,
                                           now: now, mutation: mutation, logger: self.logger)
-                    try await Self.remember(connection, caller.family, mutation.id, seq: seq, status: .applied, reason: nil, self.logger)
+                    try await Self.remember(connection, caller, mutation.id, seq: seq, status: .applied, reason: nil, now: now, self.logger)
+                    tally.commit(mutation, over: facts)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .applied, seq: seq, reason: nil))
                     newest = seq
                 }
+            }
+            // Thrown inside the transaction: a refused push leaves nothing behind.
+            if tally.grows {
+                let (device, family) = try await Self.stored(connection, caller, self.logger)
+                try tally.check(limits, device: device, family: family)
             }
             let poke = newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device) }
             if let poke { try await Self.notify(connection, poke, self.logger) }
@@ -80,12 +90,25 @@ extension PostgresFamilyStorage {
     }
 
     static func facts(_ connection: PostgresConnection, _ mutation: SyncMutation, caller: Caller, _ logger: Logger) async throws -> PushDecision.Facts {
-        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false)
-        let family = caller.family.description
-        let earlier = try await connection.query(
-            "SELECT seq, status, reason FROM mutation WHERE familyID = \(family) AND id = \(mutation.id.description)", logger: logger)
+        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false, storedOwner: nil, storedBytes: 0)
+        let family = caller.family.description, writer = caller.device.description
+        // The writer's own answer, else one remembered before writers were told apart.
+        let earlier = try await connection.query("""
+            SELECT seq, status, reason FROM mutation WHERE familyID = \(family) AND device IN (\(writer), '') AND id = \(mutation.id.description)
+            ORDER BY device DESC LIMIT 1
+            """, logger: logger)
         for try await (seq, status, reason) in earlier.decode((Int64?, String, String?).self) {
             facts.earlier = SyncAPI.MutationResult(id: mutation.id, status: .init(rawValue: status) ?? .applied, seq: seq, reason: reason)
+        }
+        // An answer given before, or an envelope refused anyway, needs nothing else (and a record id PostgreSQL
+        // cannot bind, with a NUL, is never sent to it).
+        guard facts.earlier == nil, WritePolicy.check(mutation, writer: caller.device, mode: caller.mode) == nil else { return facts }
+        let stored = try await connection.query("""
+            SELECT owner, bytes FROM record WHERE familyID = \(family) AND type = \(mutation.type.rawValue) AND recordID = \(mutation.recordID)
+            """, logger: logger)
+        for try await (owner, bytes) in stored.decode((String, Int64).self) {
+            facts.storedOwner = DeviceID(uuidString: owner)
+            facts.storedBytes = Int(bytes)
         }
         if let target = mutation.target {
             facts.targetIsActiveDevice = try await count(connection.query(
@@ -105,23 +128,42 @@ extension PostgresFamilyStorage {
         mutation: SyncMutation, logger: Logger
     ) async throws {
         try await connection.query("""
-            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt)
+            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt, bytes)
             VALUES (\(family.description), \(mutation.type.rawValue), \(mutation.recordID), \(seq), \(owner.description), \(ownerMode.rawValue),
                     \(mutation.target?.description), \(mutation.localDate?.description), \(mutation.deleted),
-                    \(mutation.deleted ? "" : mutation.body), \(now.timeIntervalSince1970))
+                    \(mutation.deleted ? "" : mutation.body), \(now.timeIntervalSince1970), \(Int64(StorageLimits.bytes(of: mutation))))
             ON CONFLICT (familyID, type, recordID) DO UPDATE SET
                 seq = excluded.seq, owner = excluded.owner, ownerMode = excluded.ownerMode, target = excluded.target,
-                localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt
+                localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt,
+                bytes = excluded.bytes
             """, logger: logger)
     }
 
     static func remember(
-        _ connection: PostgresConnection, _ family: FamilyID, _ id: MutationID, seq: Int64?, status: SyncAPI.MutationResult.Status,
-        reason: String?, _ logger: Logger
+        _ connection: PostgresConnection, _ writer: Caller, _ id: MutationID, seq: Int64?, status: SyncAPI.MutationResult.Status,
+        reason: String?, now: Date, _ logger: Logger
     ) async throws {
         try await connection.query("""
-            INSERT INTO mutation (familyID, id, seq, status, reason) VALUES (\(family.description), \(id.description), \(seq), \(status.rawValue), \(reason))
+            INSERT INTO mutation (familyID, device, id, seq, status, reason, rememberedAt)
+            VALUES (\(writer.family.description), \(writer.device.description), \(id.description), \(seq), \(status.rawValue), \(reason),
+                    \(now.timeIntervalSince1970))
             """, logger: logger)
+    }
+
+    /// Locks the family's row until the transaction ends: pushes of one family run one after the other, so
+    /// what each reads of the stored records (their owners, their sizes) stays true until it commits.
+    static func lockFamily(_ connection: PostgresConnection, _ family: FamilyID, _ logger: Logger) async throws {
+        try await connection.query("SELECT 1 FROM family WHERE id = \(family.description) FOR UPDATE", logger: logger)
+    }
+
+    /// What the caller and its family store, in bytes.
+    static func stored(_ connection: PostgresConnection, _ caller: Caller, _ logger: Logger) async throws -> (device: Int, family: Int) {
+        let family = caller.family.description, device = caller.device.description
+        let rows = try await connection.query("""
+            SELECT COALESCE(SUM(bytes) FILTER (WHERE owner = \(device)), 0)::BIGINT, COALESCE(SUM(bytes), 0)::BIGINT FROM record WHERE familyID = \(family)
+            """, logger: logger)
+        for try await (own, total) in rows.decode((Int64, Int64).self) { return (Int(own), Int(total)) }
+        return (0, 0)
     }
 
     /// The family's next commit number; its row stays locked until the transaction ends, which orders commits.

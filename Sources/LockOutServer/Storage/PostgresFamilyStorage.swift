@@ -62,13 +62,12 @@ public final class PostgresFamilyStorage: FamilyStorage, Sendable {
             let applied = try await connection.query("SELECT id FROM lockout_migrations", logger: logger)
             var done: Set<String> = []
             for try await id in applied.decode(String.self) { done.insert(id) }
-            guard !done.contains("createFamilyServer") else { return }
-            for statement in ServerSchema.createStatements(blob: "BYTEA", real: "DOUBLE PRECISION", bigint: "BIGINT") {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            for (id, statements) in ServerSchema.migrations(.postgres) where !done.contains(id) {
+                for statement in statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO lockout_migrations (id, appliedAt) VALUES (\(id), \(Date().timeIntervalSince1970))", logger: logger)
             }
-            try await connection.query(
-                "INSERT INTO lockout_migrations (id, appliedAt) VALUES ('createFamilyServer', \(Date().timeIntervalSince1970))", logger: logger
-            )
         }
     }
 

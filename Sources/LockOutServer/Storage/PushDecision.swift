@@ -19,16 +19,22 @@ enum PushDecision: Equatable {
         var targetIsActiveDevice: Bool
         /// For a command acknowledgement: whether a command with this id was sent to the writer.
         var commandIsForWriter: Bool
+        /// The device that wrote the stored version of the record; nil when none is stored.
+        var storedOwner: DeviceID?
+        /// The bytes the stored version takes (`StorageLimits.bytes(of:)`); 0 when none is stored.
+        var storedBytes: Int
     }
 
-    static func decide(_ mutation: SyncMutation, caller: Caller, facts: Facts) -> PushDecision {
+    static func decide(_ mutation: SyncMutation, caller: Caller, facts: Facts, now: Date) -> PushDecision {
         if let earlier = facts.earlier {
             return .repeatResult(SyncAPI.MutationResult(
                 id: mutation.id, status: earlier.status == .rejected ? .rejected : .duplicate,
                 seq: earlier.seq, reason: earlier.reason
             ))
         }
-        if let refusal = WritePolicy.check(mutation, writer: caller.device, mode: caller.mode) { return .reject(refusal) }
+        if let refusal = WritePolicy.check(mutation, writer: caller.device, mode: caller.mode) ?? WritePolicy.checkDate(mutation, now: now) {
+            return .reject(refusal)
+        }
         switch mutation.type {
         case .command, .configuration:
             guard facts.targetIsActiveDevice else { return .reject(.unknownTarget) }
@@ -37,7 +43,37 @@ enum PushDecision: Equatable {
         case .device, .usage, .dailySummary, .settings:
             break
         }
+        if let refusal = WritePolicy.checkReplacing(mutation, writer: caller.device, storedOwner: facts.storedOwner) { return .reject(refusal) }
         return .commit
+    }
+}
+
+/// What a push adds to the bytes its writer and its family store, checked against `StorageLimits` before the
+/// push commits; shared so that both backends count alike.
+struct StorageTally {
+    let writer: DeviceID
+    private(set) var deviceGrowth = 0
+    private(set) var familyGrowth = 0
+
+    init(writer: DeviceID) {
+        self.writer = writer
+    }
+
+    /// Whether the push stores more than before, for its writer or its family: only then are the totals read.
+    var grows: Bool { deviceGrowth > 0 || familyGrowth > 0 }
+
+    /// Counts `mutation` committed over what `facts` says was stored.
+    mutating func commit(_ mutation: SyncMutation, over facts: PushDecision.Facts) {
+        let bytes = StorageLimits.bytes(of: mutation)
+        familyGrowth += bytes - facts.storedBytes
+        deviceGrowth += bytes - (facts.storedOwner == writer ? facts.storedBytes : 0)
+    }
+
+    /// Refuses a push that stores more than before and leaves the writer (`device` bytes, the push counted) or
+    /// its family (`family` bytes) above a limit: one that only makes room always passes.
+    func check(_ limits: StorageLimits, device: Int, family: Int) throws(StorageRefusal) {
+        if deviceGrowth > 0, device > limits.deviceBytes { throw .storageFull(scope: .device, limit: limits.deviceBytes) }
+        if familyGrowth > 0, family > limits.familyBytes { throw .storageFull(scope: .family, limit: limits.familyBytes) }
     }
 }
 

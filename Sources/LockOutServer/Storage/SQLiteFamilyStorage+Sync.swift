@@ -3,26 +3,35 @@ import GRDB
 import LockOutCore
 
 extension SQLiteFamilyStorage {
-    public func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
+    public func push(
+        caller: Caller, mutations: [SyncMutation], now: Date, limits: StorageLimits
+    ) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
         try await writer.write { db in
             _ = try Self.activeRole(db, caller)
+            var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
                 let facts = try Self.facts(db, mutation, caller: caller)
-                switch PushDecision.decide(mutation, caller: caller, facts: facts) {
+                switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
                     results.append(result)
                 case .reject(let refusal):
-                    try Self.remember(db, caller.family, mutation.id, seq: nil, status: .rejected, reason: refusal.description)
+                    try Self.remember(db, caller, mutation.id, seq: nil, status: .rejected, reason: refusal.description, now: now)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .rejected, seq: nil, reason: refusal.description))
                 case .commit:
                     let seq = try Self.bump(db, caller.family, by: 1)
                     try Self.upsert(db, family: caller.family, seq: seq, owner: caller.device, ownerMode: caller.mode, now: now, mutation: mutation)
-                    try Self.remember(db, caller.family, mutation.id, seq: seq, status: .applied, reason: nil)
+                    try Self.remember(db, caller, mutation.id, seq: seq, status: .applied, reason: nil, now: now)
+                    tally.commit(mutation, over: facts)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .applied, seq: seq, reason: nil))
                     newest = seq
                 }
+            }
+            // Thrown inside the transaction: a refused push leaves nothing behind.
+            if tally.grows {
+                let (device, family) = try Self.stored(db, caller)
+                try tally.check(limits, device: device, family: family)
             }
             return (results, newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device) })
         }
@@ -31,7 +40,7 @@ extension SQLiteFamilyStorage {
     public func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage {
         try await writer.read { db in
             let role = try Self.activeRole(db, caller)
-            guard let family = try Row.fetchOne(db, sql: "SELECT seq, prunedSeq FROM family WHERE id = ?",
+            guard let family = try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, prunedSeq FROM family WHERE id = ?"),
                                                 arguments: [caller.family.description])
             else { throw StorageRefusal.unauthenticated }
             let current: Int64 = family["seq"]
@@ -45,10 +54,10 @@ extension SQLiteFamilyStorage {
             case .childDevice: visibility = "(owner = :me OR target = :me)"
             case .personalDevice: visibility = "(owner = :me OR target = :me OR type IN ('settings', 'device'))"
             }
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM record WHERE familyID = :family AND seq > :since AND \(visibility)
                 ORDER BY seq LIMIT :limit
-                """, arguments: ["family": caller.family.description, "since": start, "me": me, "limit": limit + 1])
+                """), arguments: ["family": caller.family.description, "since": start, "me": me, "limit": limit + 1])
             let page = try rows.prefix(limit).map(Self.change)
             let moreComing = rows.count > limit
             let lastSeq = moreComing ? (page.last?.seq ?? start) : max(start, current)
@@ -59,47 +68,70 @@ extension SQLiteFamilyStorage {
     // MARK: - Statements
 
     static func facts(_ db: Database, _ mutation: SyncMutation, caller: Caller) throws -> PushDecision.Facts {
-        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false)
-        if let row = try Row.fetchOne(db, sql: "SELECT seq, status, reason FROM mutation WHERE familyID = ? AND id = ?",
-                                      arguments: [caller.family.description, mutation.id.description]) {
+        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false, storedOwner: nil, storedBytes: 0)
+        // The writer's own answer, else one remembered before writers were told apart.
+        if let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT seq, status, reason FROM mutation WHERE familyID = ? AND device IN (?, '') AND id = ? ORDER BY device DESC LIMIT 1
+            """), arguments: [caller.family.description, caller.device.description, mutation.id.description]) {
             let status = SyncAPI.MutationResult.Status(rawValue: row["status"]) ?? .applied
             facts.earlier = SyncAPI.MutationResult(id: mutation.id, status: status, seq: row["seq"], reason: row["reason"])
         }
+        // An answer given before, or an envelope refused anyway, needs nothing else (and a record id PostgreSQL
+        // cannot bind, with a NUL, is never sent to it).
+        guard facts.earlier == nil, WritePolicy.check(mutation, writer: caller.device, mode: caller.mode) == nil else { return facts }
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT owner, bytes FROM record WHERE familyID = ? AND type = ? AND recordID = ?"),
+                                      arguments: [caller.family.description, mutation.type.rawValue, mutation.recordID]) {
+            facts.storedOwner = DeviceID(uuidString: row["owner"])
+            facts.storedBytes = row["bytes"]
+        }
         if let target = mutation.target {
-            facts.targetIsActiveDevice = try Bool.fetchOne(db, sql: """
+            facts.targetIsActiveDevice = try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL)
-                """, arguments: [target.description, caller.family.description]) ?? false
+                """), arguments: [target.description, caller.family.description]) ?? false
         }
         if mutation.type == .commandAck {
-            facts.commandIsForWriter = try Bool.fetchOne(db, sql: """
+            facts.commandIsForWriter = try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM record WHERE familyID = ? AND type = 'command' AND recordID = ? AND target = ? AND NOT deleted)
-                """, arguments: [caller.family.description, mutation.recordID, caller.device.description]) ?? false
+                """), arguments: [caller.family.description, mutation.recordID, caller.device.description]) ?? false
         }
         return facts
     }
 
     static func upsert(_ db: Database, family: FamilyID, seq: Int64, owner: DeviceID, ownerMode: DeviceMode, now: Date, mutation: SyncMutation) throws {
-        try db.execute(sql: """
-            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        try db.cachedStatement(sql: """
+            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt, bytes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (familyID, type, recordID) DO UPDATE SET
                 seq = excluded.seq, owner = excluded.owner, ownerMode = excluded.ownerMode, target = excluded.target,
-                localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt
-            """, arguments: [
+                localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt,
+                bytes = excluded.bytes
+            """).execute(arguments: [
                 family.description, mutation.type.rawValue, mutation.recordID, seq, owner.description, ownerMode.rawValue,
                 mutation.target?.description, mutation.localDate?.description, mutation.deleted, mutation.deleted ? "" : mutation.body,
-                now.timeIntervalSince1970,
+                now.timeIntervalSince1970, StorageLimits.bytes(of: mutation),
             ])
     }
 
-    static func remember(_ db: Database, _ family: FamilyID, _ id: MutationID, seq: Int64?, status: SyncAPI.MutationResult.Status, reason: String?) throws {
-        try db.execute(sql: "INSERT INTO mutation (familyID, id, seq, status, reason) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [family.description, id.description, seq, status.rawValue, reason])
+    static func remember(
+        _ db: Database, _ writer: Caller, _ id: MutationID, seq: Int64?, status: SyncAPI.MutationResult.Status, reason: String?, now: Date
+    ) throws {
+        try db.cachedStatement(sql: "INSERT INTO mutation (familyID, device, id, seq, status, reason, rememberedAt) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [writer.family.description, writer.device.description, id.description, seq, status.rawValue, reason,
+                                 now.timeIntervalSince1970])
+    }
+
+    /// What the caller and its family store, in bytes.
+    static func stored(_ db: Database, _ caller: Caller) throws -> (device: Int, family: Int) {
+        let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT COALESCE(SUM(CASE WHEN owner = ? THEN bytes END), 0) AS device, COALESCE(SUM(bytes), 0) AS family
+            FROM record WHERE familyID = ?
+            """), arguments: [caller.device.description, caller.family.description])
+        return (row?["device"] ?? 0, row?["family"] ?? 0)
     }
 
     /// Takes the family's next `count` commit numbers; the row stays locked until the transaction ends.
     static func bump(_ db: Database, _ family: FamilyID, by count: Int64) throws -> Int64 {
-        guard let seq = try Int64.fetchOne(db, sql: "UPDATE family SET seq = seq + ? WHERE id = ? RETURNING seq",
+        guard let seq = try Int64.fetchOne(db.cachedStatement(sql: "UPDATE family SET seq = seq + ? WHERE id = ? RETURNING seq"),
                                            arguments: [count, family.description])
         else { throw StorageRefusal.unauthenticated }
         return seq
@@ -107,7 +139,7 @@ extension SQLiteFamilyStorage {
 
     /// The caller's role, re-read in this transaction: deny by default when the device is gone or revoked.
     static func activeRole(_ db: Database, _ caller: Caller) throws -> DeviceMode {
-        guard let text = try String.fetchOne(db, sql: "SELECT mode FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL",
+        guard let text = try String.fetchOne(db.cachedStatement(sql: "SELECT mode FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL"),
                                              arguments: [caller.device.description, caller.family.description])
         else { throw StorageRefusal.unauthenticated }
         return try mode(text)
@@ -118,14 +150,14 @@ extension SQLiteFamilyStorage {
     }
 
     static func deviceExists(_ db: Database, _ id: DeviceID) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM device WHERE id = ?)", arguments: [id.description]) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM device WHERE id = ?)"), arguments: [id.description]) ?? false
     }
 
     static func insertDevice(_ db: Database, id: DeviceID, family: FamilyID, name: String, mode: DeviceMode, parent: DeviceID?, tokenHash: Data, now: Date) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO device (id, familyID, name, mode, parentDeviceID, tokenHash, registeredAt, lastSeenAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [id.description, family.description, name, mode.rawValue, parent?.description, tokenHash,
+            """).execute(arguments: [id.description, family.description, name, mode.rawValue, parent?.description, tokenHash,
                              now.timeIntervalSince1970, now.timeIntervalSince1970])
     }
 

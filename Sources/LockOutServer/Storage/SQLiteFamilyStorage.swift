@@ -22,9 +22,9 @@ public final class SQLiteFamilyStorage: FamilyStorage {
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("createFamilyServer") { db in
-            for statement in ServerSchema.createStatements(blob: "BLOB", real: "REAL", bigint: "INTEGER") {
-                try db.execute(sql: statement)
+        for (id, statements) in ServerSchema.migrations(.sqlite) {
+            migrator.registerMigration(id) { db in
+                for statement in statements { try db.execute(sql: statement) }
             }
         }
         return migrator
@@ -83,6 +83,8 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT createdBy, mode FROM pairing
                 WHERE secretHash = ? AND familyID = ? AND redeemedBy IS NULL AND expiresAt > ?
+                    AND EXISTS (SELECT 1 FROM device WHERE device.id = pairing.createdBy AND device.familyID = pairing.familyID
+                                AND device.revokedAt IS NULL)
                 """, arguments: [secretHash, redeem.familyID.description, now.timeIntervalSince1970])
             else { throw StorageRefusal.pairingInvalid }
             let mode = try Self.mode(row["mode"])
@@ -132,6 +134,10 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     public func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
         try await writer.write { db in
             try Self.requireParent(db, caller)
+            let parentsLeft = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM device WHERE familyID = ? AND mode = 'parentDevice' AND revokedAt IS NULL AND id <> ?
+                """, arguments: [caller.family.description, device.description]) ?? 0
+            guard parentsLeft > 0 else { throw StorageRefusal.lastParent }
             try db.execute(sql: "UPDATE device SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ? AND familyID = ?",
                            arguments: [now.timeIntervalSince1970, device.description, caller.family.description])
             guard db.changesCount == 1 else { throw StorageRefusal.unknownDevice }
@@ -177,6 +183,8 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             try db.execute(sql: "DELETE FROM record WHERE deleted AND committedAt < ?", arguments: [tombstonesBefore.timeIntervalSince1970])
             count += db.changesCount
             try db.execute(sql: "DELETE FROM pairing WHERE expiresAt < ?", arguments: [now.timeIntervalSince1970 - 86_400])
+            count += db.changesCount
+            try db.execute(sql: "DELETE FROM mutation WHERE rememberedAt < ?", arguments: [tombstonesBefore.timeIntervalSince1970])
             count += db.changesCount
             return count
         }

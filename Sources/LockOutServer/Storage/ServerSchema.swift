@@ -6,10 +6,77 @@ import Foundation
 ///   `prunedSeq` the newest commit of a pruned tombstone (older tokens get a full resync).
 /// - `device`: devices with their role, the SHA-256 of their token, and when they were revoked.
 /// - `pairing`: the SHA-256 of each pairing secret, its mode, expiry and redeemer.
-/// - `record`: the newest version of each record (family, type, record id), with its envelope, commit
-///   and body; the change feed reads it in `seq` order.
-/// - `mutation`: every mutation id committed, so a retried push is applied once.
+/// - `record`: the newest version of each record (family, type, record id), with its envelope, commit,
+///   body and the bytes it takes (body and id, for the storage limits); the change feed reads it in `seq` order.
+/// - `mutation`: every mutation id committed or refused, per family and writer, with its answer, so a retried
+///   push is answered as the first time; rows older than the tombstones' lifetime are pruned. Rows from before
+///   writers were told apart whose writer cannot be found have the writer `''` and answer any device's retry.
 enum ServerSchema {
+    /// The backends, which spell a few things differently.
+    enum Dialect {
+        case sqlite
+        case postgres
+    }
+
+    /// Every migration in order: its id and its statements in `dialect`.
+    static func migrations(_ dialect: Dialect) -> [(id: String, statements: [String])] {
+        switch dialect {
+        case .sqlite:
+            [
+                ("createFamilyServer", createStatements(blob: "BLOB", real: "REAL", bigint: "INTEGER")),
+                ("keyMutationsByWriter", [
+                    """
+                    CREATE TABLE mutation_by_writer (
+                        familyID TEXT NOT NULL REFERENCES family(id) ON DELETE CASCADE,
+                        device TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        seq INTEGER,
+                        status TEXT NOT NULL,
+                        reason TEXT,
+                        rememberedAt REAL NOT NULL,
+                        PRIMARY KEY (familyID, device, id)
+                    )
+                    """,
+                    """
+                    INSERT INTO mutation_by_writer (familyID, device, id, seq, status, reason, rememberedAt)
+                    SELECT familyID, COALESCE((SELECT owner FROM record WHERE record.familyID = mutation.familyID AND record.seq = mutation.seq), ''),
+                        id, seq, status, reason, CAST(strftime('%s', 'now') AS REAL)
+                    FROM mutation
+                    """,
+                    "DROP TABLE mutation",
+                    "ALTER TABLE mutation_by_writer RENAME TO mutation",
+                    "CREATE INDEX mutation_on_rememberedAt ON mutation(rememberedAt)",
+                ]),
+                ("countRecordBytes", [
+                    "ALTER TABLE record ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0",
+                    "UPDATE record SET bytes = length(CAST(body AS BLOB)) + length(CAST(recordID AS BLOB))",
+                    "DROP INDEX record_on_owner",
+                    "CREATE INDEX record_bytes_on_owner ON record(familyID, owner, bytes)",
+                ]),
+            ]
+        case .postgres:
+            [
+                ("createFamilyServer", createStatements(blob: "BYTEA", real: "DOUBLE PRECISION", bigint: "BIGINT")),
+                ("keyMutationsByWriter", [
+                    "ALTER TABLE mutation ADD COLUMN device TEXT NOT NULL DEFAULT ''",
+                    "ALTER TABLE mutation ADD COLUMN rememberedAt DOUBLE PRECISION NOT NULL DEFAULT extract(epoch FROM now())",
+                    "UPDATE mutation SET device = record.owner FROM record WHERE record.familyID = mutation.familyID AND record.seq = mutation.seq",
+                    "ALTER TABLE mutation ALTER COLUMN device DROP DEFAULT, ALTER COLUMN rememberedAt DROP DEFAULT",
+                    // The key keeps its name: a concurrent insert of the same id is told apart by it (`isRetryable`).
+                    "ALTER TABLE mutation DROP CONSTRAINT mutation_pkey",
+                    "ALTER TABLE mutation ADD CONSTRAINT mutation_pkey PRIMARY KEY (familyID, device, id)",
+                    "CREATE INDEX mutation_on_rememberedAt ON mutation(rememberedAt)",
+                ]),
+                ("countRecordBytes", [
+                    "ALTER TABLE record ADD COLUMN bytes BIGINT NOT NULL DEFAULT 0",
+                    "UPDATE record SET bytes = octet_length(body) + octet_length(recordID)",
+                    "DROP INDEX record_on_owner",
+                    "CREATE INDEX record_bytes_on_owner ON record(familyID, owner, bytes)",
+                ]),
+            ]
+        }
+    }
+
     /// The SQL of the first migration with `blob`, `real` and `bigint` spelled for the backend.
     static func createStatements(blob: String, real: String, bigint: String) -> [String] {
         [

@@ -10,7 +10,7 @@ struct FamilySyncTests {
     static func summary(_ device: TestDevice, day: Int) throws -> SyncMutation {
         let identity = try device.family.identity()
         return try DailySummaryBuilder.mutation(
-            DailySummary(deviceID: identity.id, date: LocalDate(year: 2026, month: 11, day: day), steps: day * 100, lastUpdated: TestDevice.now),
+            DailySummary(deviceID: identity.id, date: LocalDate(year: 2025, month: 11, day: day), steps: day * 100, lastUpdated: TestDevice.now),
             id: MutationID(rawValue: UUID())
         )
     }

@@ -71,12 +71,19 @@ struct PairingPayloadTests {
         #expect(RootRoute(mode: .personalDevice, isPaired: true) == .personal)
     }
 
-    @Test("device names are trimmed, 1…64 characters, without control characters; reset needs 'reset' typed")
+    @Test("device names are trimmed, 1…64 code points, without control or invisible formatting characters; reset needs 'reset' typed")
     func namesAndReset() throws {
         #expect(try DeviceIdentity.validName("  Anna's laptop ") == "Anna's laptop")
         #expect(throws: FamilyInputError.self) { try DeviceIdentity.validName("   ") }
         #expect(throws: FamilyInputError.self) { try DeviceIdentity.validName(String(repeating: "x", count: 65)) }
         #expect(throws: FamilyInputError.nameHasControlCharacters) { try DeviceIdentity.validName("a\u{7}b") }
+        // Counted in code points, as both server databases count: 64 characters of 128 are too many.
+        #expect(throws: FamilyInputError.nameLength(count: 128, allowed: 1...64)) {
+            try DeviceIdentity.validName(String(repeating: "e\u{301}", count: 64))
+        }
+        #expect(try DeviceIdentity.validName(String(repeating: "\u{1F1E9}\u{1F1EA}", count: 32)).unicodeScalars.count == 64)
+        #expect(throws: FamilyInputError.nameHasControlCharacters) { try DeviceIdentity.validName("a\u{202E}b") }
+        #expect(try DeviceIdentity.validName("\u{A0}👩‍💻 Anna\u{3000}") == "👩‍💻 Anna")
         try DeviceReset.confirm("reset")
         #expect(throws: FamilyInputError.self) { try DeviceReset.confirm("yes") }
         #expect(throws: FamilyInputError.self) { try DeviceReset.confirm(nil) }

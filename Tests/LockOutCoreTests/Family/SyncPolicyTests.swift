@@ -17,8 +17,10 @@ struct SyncPolicyTests {
         for type in RecordType.allCases {
             let mutation = switch type {
             case .device: Self.mutation(.device, record: Self.writer.description)
-            case .usage, .dailySummary: Self.mutation(type, date: day)
-            case .command, .configuration: Self.mutation(type, target: Self.other)
+            case .usage: Self.mutation(.usage, date: day)
+            case .dailySummary: Self.mutation(.dailySummary, record: "\(Self.writer)/\(day)", date: day)
+            case .command: Self.mutation(.command, target: Self.other)
+            case .configuration: Self.mutation(.configuration, record: "\(Self.other)/firefox", target: Self.other)
             case .commandAck, .settings: Self.mutation(type)
             }
             let refusal = WritePolicy.check(mutation, writer: Self.writer, mode: mode)
@@ -39,6 +41,56 @@ struct SyncPolicyTests {
         let big = String(repeating: "x", count: SyncMutation.maximumBodyBytes + 1)
         #expect(WritePolicy.check(Self.mutation(.commandAck, body: big), writer: Self.writer, mode: child)
             == .bodyTooLarge(bytes: big.utf8.count, maximum: SyncMutation.maximumBodyBytes))
+    }
+
+    @Test("a record about a device names it: a day summary its writer and day, a configuration its target")
+    func recordsNameTheirDevice() {
+        let child = DeviceMode.childDevice
+        let day = LocalDate(year: 2026, month: 11, day: 24)
+        func summary(_ record: String) -> SyncMutation { Self.mutation(.dailySummary, record: record, date: day) }
+        #expect(WritePolicy.check(summary("\(Self.writer)/2026-11-24"), writer: Self.writer, mode: child) == nil)
+        #expect(WritePolicy.check(summary("\(Self.writer.description.lowercased())/2026-11-24"), writer: Self.writer, mode: child) == nil)
+        #expect(WritePolicy.check(summary("\(Self.other)/2026-11-24"), writer: Self.writer, mode: child) == .recordMustNameWriter(.dailySummary))
+        #expect(WritePolicy.check(summary("\(Self.writer)/2026-11-23"), writer: Self.writer, mode: child) == .recordMustNameWriter(.dailySummary))
+        #expect(WritePolicy.check(summary("2026-11-24"), writer: Self.writer, mode: child) == .recordMustNameWriter(.dailySummary))
+        let misnamed = Self.mutation(.configuration, record: "\(Self.writer)/firefox", target: Self.other)
+        #expect(WritePolicy.check(misnamed, writer: Self.writer, mode: .parentDevice) == .recordMustNameTarget)
+    }
+
+    @Test("a stored record is replaced or deleted by its writer only; a registration, a day summary and a configuration by their device or any parent")
+    func replacing() {
+        for type in RecordType.allCases {
+            let mutation = Self.mutation(type)
+            #expect(WritePolicy.checkReplacing(mutation, writer: Self.writer, storedOwner: nil) == nil)
+            #expect(WritePolicy.checkReplacing(mutation, writer: Self.writer, storedOwner: Self.writer) == nil)
+            let byOther = WritePolicy.checkReplacing(mutation, writer: Self.writer, storedOwner: Self.other)
+            #expect(byOther == ([.device, .dailySummary, .configuration].contains(type) ? nil : .recordOfAnotherDevice(type)), "\(type)")
+        }
+    }
+
+    @Test("a local date may be at most tomorrow where the day is furthest ahead (UTC+14)")
+    func futureDates() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14 22:13 UTC: 2023-11-15 in UTC+14
+        #expect(WritePolicy.latestLocalDate(now: now) == LocalDate(year: 2023, month: 11, day: 16))
+        let late = Self.mutation(.usage, date: LocalDate(year: 2023, month: 11, day: 17))
+        #expect(WritePolicy.checkDate(late, now: now)
+            == .localDateTooLate(LocalDate(year: 2023, month: 11, day: 17), latest: LocalDate(year: 2023, month: 11, day: 16)))
+        #expect(WritePolicy.checkDate(Self.mutation(.usage, date: LocalDate(year: 2023, month: 11, day: 16)), now: now) == nil)
+        #expect(WritePolicy.checkDate(Self.mutation(.settings), now: now) == nil)
+        let deletion = SyncMutation(id: MutationID(rawValue: UUID()), type: .usage, recordID: "r", localDate: LocalDate(year: 2099, month: 1, day: 1),
+                                    deleted: true, body: "")
+        #expect(WritePolicy.checkDate(deletion, now: now) == nil)
+    }
+
+    @Test("a change token is 0 or a commit number without sign or leading zero; none is the start")
+    func tokens() {
+        #expect(ChangeToken.seq(nil) == 0)
+        #expect(ChangeToken.seq("0") == 0)
+        #expect(ChangeToken.seq(ChangeToken.after(42)) == 42)
+        #expect(ChangeToken.seq("123456789012345678") == 123_456_789_012_345_678)
+        for bad in ["", "+5", "05", "-0", "-1", "abc", "1e3", " 1", "1234567890123456789", "٣"] {
+            #expect(ChangeToken.seq(bad) == nil, "\(bad)")
+        }
     }
 
     @Test("a child reads only its own records and what was sent to it; a parent reads all")
@@ -82,13 +134,6 @@ struct SyncPolicyTests {
         #expect(RetryAfter.seconds(nil, now: now) == nil)
     }
 
-    @Test("change tokens are commit numbers; anything else is not a token")
-    func tokens() {
-        #expect(ChangeToken.seq(nil) == 0)
-        #expect(ChangeToken.seq(ChangeToken.after(42)) == 42)
-        #expect(ChangeToken.seq("-1") == nil)
-        #expect(ChangeToken.seq("abc") == nil)
-    }
 }
 
 @Suite("Sync: the state a status shows")
