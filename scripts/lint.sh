@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Keeps LockOutCore pure: Foundation is its only import, and time, calendars and queues are passed in.
+# Keeps Foundation's Process out of Sources/ and Tests/: every child starts through ChildProcess.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 core=Sources/LockOutCore
 status=0
 
-# Code lines only: drop comment lines so prose may mention what code may not do.
+# Code lines only: drop comment lines so prose may mention what code may not do. Searches LockOutCore,
+# or the folders after the pattern.
 code_lines() {
-    grep -rn --include='*.swift' -E "$1" "$core" | grep -v -E '^[^:]+:[0-9]+:[[:space:]]*//' || true
+    local pattern=$1
+    shift
+    grep -rn --include='*.swift' -E "$pattern" "${@:-$core}" | grep -v -E '^[^:]+:[0-9]+:[[:space:]]*//' || true
 }
 
 imports=$(code_lines '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' | grep -v -E 'import[[:space:]]+Foundation[[:space:]]*$' || true)
@@ -27,5 +31,15 @@ for pattern in 'Date\(\)' 'Date\.now' 'Calendar\.current' 'Task\.sleep' 'Dispatc
     fi
 done
 
-[ "$status" -eq 0 ] && echo "lint: LockOutCore is pure"
+# Foundation's Process.run() on Linux can crash the whole process (it reads past a /proc/self/fd entry's name)
+# and hands blocked signals on to the child. A Process is only had from Process(…), Process.run(…) or
+# Process.launchedProcess(…), so with those gone no .run() of one is left either.
+hits=$(code_lines '(^|[^A-Za-z0-9_])Process[[:space:]]*(\(|\.run[[:space:]]*\(|\.launchedProcess[[:space:]]*\()' Sources Tests)
+if [ -n "$hits" ]; then
+    echo "lint: start child processes with ChildProcess (Sources/LockOutAgent/Platform/ChildProcess.swift), never Foundation's Process:"
+    echo "$hits"
+    status=1
+fi
+
+[ "$status" -eq 0 ] && echo "lint: LockOutCore is pure; every child process starts through ChildProcess"
 exit "$status"

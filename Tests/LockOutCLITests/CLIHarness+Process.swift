@@ -1,15 +1,16 @@
 import Foundation
+import LockOutAgent
 import Testing
 
 /// A `lockout` process that keeps running, like `focus status --follow` under a status bar.
 struct RunningCLI {
-    let process: Process
+    let process: ChildProcess
     let stdin: Pipe
     let stdout: Pipe
     let stderr: Pipe
     private let exited: DispatchSemaphore
 
-    init(process: Process, stdin: Pipe, stdout: Pipe, stderr: Pipe, exited: DispatchSemaphore) {
+    init(process: ChildProcess, stdin: Pipe, stdout: Pipe, stderr: Pipe, exited: DispatchSemaphore) {
         self.process = process
         self.stdin = stdin
         self.stdout = stdout
@@ -99,23 +100,18 @@ extension CLIHarness {
     func start(
         _ arguments: [String], now: String? = nil, dataDirFirst: Bool = true, extraEnvironment: [String: String] = [:]
     ) throws -> RunningCLI {
-        let process = Process()
-        process.executableURL = try Self.executable
         let dataDir = ["--data-dir", directory.path]
-        process.arguments = dataDirFirst ? dataDir + arguments : arguments + dataDir
         var environment = self.environment
         if let now { environment["LOCKOUT_NOW"] = now }
         environment.merge(extraEnvironment) { _, new in new }
-        process.environment = environment
         let input = Pipe()
-        process.standardInput = input
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
         let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        let process = try ChildProcess(
+            try Self.executable, dataDirFirst ? dataDir + arguments : arguments + dataDir, environment: environment,
+            stdin: .pipe(input), stdout: .pipe(out), stderr: .pipe(err)
+        ) { _ in exited.signal() }
         return RunningCLI(process: process, stdin: input, stdout: out, stderr: err, exited: exited)
     }
 
@@ -125,7 +121,6 @@ extension CLIHarness {
         running.endInput()
         let stdout = running.stdout.fileHandleForReading.readDataToEndOfFile()
         let stderr = running.stderr.fileHandleForReading.readDataToEndOfFile()
-        running.process.waitUntilExit()
         return Output(
             status: running.process.terminationStatus,
             stdout: String(decoding: stdout, as: UTF8.self),

@@ -1,4 +1,5 @@
 import Foundation
+import LockOutAgent
 import Testing
 
 /// The health gate from the command line with no agent running, so every command goes to the database.
@@ -129,12 +130,10 @@ struct GateCLITests {
 
     /// Runs `sql` on the harness's database with the sqlite3 shell, as a person editing it by hand would.
     static func sqlite(_ cli: CLIHarness, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", cli.directory.appendingPathComponent("lockout.sqlite").path, sql]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
+        let process = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", cli.directory.appendingPathComponent("lockout.sqlite").path, sql]
+        )
+        try #require(process.waitUntilExit() == .exit(0), "sqlite3 failed on: \(sql)")
     }
 
     @Test("an unlock time stored by hand as 2000 minutes reads as 23:59, never 33:20; the warning is logged once")

@@ -39,8 +39,7 @@ struct HealthExportZip {
         }
         // unzip writes a line or two to stderr at most, so reading it after stdout cannot block it.
         let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if case .success = result, process.terminationReason != .exit || process.terminationStatus != 0 {
+        if case .success = result, process.waitUntilExit() != .exit(0) {
             let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw .unzipFailed(path: path, status: process.terminationStatus, message: text)
         }
@@ -48,22 +47,17 @@ struct HealthExportZip {
     }
 
     /// Starts `unzip` with `arguments`, its output and errors on pipes the caller reads.
-    private func launch(_ unzip: URL, _ arguments: [String]) throws(HealthImportError) -> (Process, Pipe, Pipe) {
-        let process = Process()
+    private func launch(_ unzip: URL, _ arguments: [String]) throws(HealthImportError) -> (ChildProcess, Pipe, Pipe) {
         let output = Pipe()
         let errors = Pipe()
-        process.executableURL = unzip
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
         do {
-            try PlatformCommand.launch(process)
+            let process = try ChildProcess(
+                unzip, arguments, environment: environment, stdin: .null, stdout: .pipe(output), stderr: .pipe(errors)
+            )
+            return (process, output, errors)
         } catch {
             throw .unzipFailed(path: path, status: -1, message: "\(error)")
         }
-        return (process, output, errors)
     }
 
     /// The archive's entries, from `unzip -Zl`.
@@ -71,8 +65,7 @@ struct HealthExportZip {
         let (process, output, errors) = try launch(unzip, ["-Zl", path])
         let listing = output.fileHandleForReading.readDataToEndOfFile()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard process.waitUntilExit() == .exit(0) else {
             let text = String(decoding: message + listing, as: UTF8.self)
                 .split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""

@@ -45,17 +45,11 @@ public struct BreakWindowBrowser: Equatable, Sendable {
     /// The desktop's default browser as `xdg-settings` names it (like `firefox.desktop`), nil when unknown.
     public static func desktopDefault(environment: [String: String]) -> String? {
         guard let settings = PlatformCommand.find("xdg-settings", environment: environment) else { return nil }
-        let process = Process()
-        process.executableURL = settings
-        process.arguments = ["get", "default-web-browser"]
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? PlatformCommand.launch(process)) != nil else { return nil }
+        guard let child = try? ChildProcess(settings, ["get", "default-web-browser"], stdout: .pipe(output), stderr: .null) else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         let name = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && !name.isEmpty ? name : nil
+        return child.waitUntilExit() == .exit(0) && !name.isEmpty ? name : nil
     }
 }
 
@@ -70,14 +64,10 @@ public struct ProcessBreakWindowLauncher: BreakWindowLaunching {
     public init() {}
 
     public func open(_ browser: BreakWindowBrowser, url: String, profile: URL) -> (@Sendable () -> Void)? {
-        let process = Process()
-        process.executableURL = browser.executable
-        process.arguments = browser.arguments(url, profile)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? PlatformCommand.launch(process)) != nil else { return nil }
-        let child = process
-        return { if child.isRunning { child.terminate() } }
+        guard let child = try? ChildProcess(browser.executable, browser.arguments(url, profile), stdout: .null, stderr: .null) else {
+            return nil
+        }
+        return { child.terminate() }
     }
 }
 

@@ -17,14 +17,8 @@ public enum WebOpener {
     /// Opens `url` with `xdg-open` (the desktop's default browser); false when there is no `xdg-open` or it failed.
     public static func openInBrowser(_ url: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let opener = PlatformCommand.find("xdg-open", environment: environment) else { return false }
-        let process = Process()
-        process.executableURL = opener
-        process.arguments = [url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? PlatformCommand.launch(process)) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        guard let child = try? ChildProcess(opener, [url], stdout: .null, stderr: .null) else { return false }
+        return child.waitUntilExit() == .exit(0)
     }
 }
 

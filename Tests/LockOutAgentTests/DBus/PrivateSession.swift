@@ -11,9 +11,9 @@ final class PrivateSession: @unchecked Sendable {
     /// choose-action.sh and record.sh use.
     let environment: [String: String]
     private let directory: URL
-    private let daemon: Process
+    private let daemon: ChildProcess
     private let lock = NSLock()
-    private var dunst: Process?
+    private var dunst: ChildProcess?
 
     /// Whether the tools are here: `dbus-daemon`, dunst, dunstctl and an X display.
     static var isAvailable: Bool {
@@ -30,13 +30,11 @@ final class PrivateSession: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("session.conf")
         try Data(try Self.configuration(socketDirectory: directory.path).utf8).write(to: config)
-        daemon = Process()
-        daemon.executableURL = try Self.require("dbus-daemon")
-        daemon.arguments = ["--config-file=\(config.path)", "--nofork", "--nopidfile", "--print-address=1"]
         let output = Pipe()
-        daemon.standardOutput = output
-        daemon.standardError = FileHandle.nullDevice
-        try PlatformCommand.launch(daemon)  // with no signal blocked, so it stops at SIGTERM
+        daemon = try ChildProcess(
+            try Self.require("dbus-daemon"), ["--config-file=\(config.path)", "--nofork", "--nopidfile", "--print-address=1"],
+            stdout: .pipe(output), stderr: .null
+        )
         var printed = Data()
         while !printed.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
@@ -62,20 +60,17 @@ final class PrivateSession: @unchecked Sendable {
     var dunstControl: Dunst { Dunst(environment: environment) }
 
     /// The pid of the bus's `dbus-daemon`.
-    var daemonProcessID: Int32 { daemon.processIdentifier }
+    var daemonProcessID: Int32 { daemon.pid }
 
     /// The pid of the dunst `startDunst` started, while it runs.
-    var dunstProcessID: Int32? { lock.withLock { dunst?.processIdentifier } }
+    var dunstProcessID: Int32? { lock.withLock { dunst?.pid } }
 
     /// Starts dunst on this bus and waits until it owns `org.freedesktop.Notifications`.
     func startDunst() async throws {
-        let process = Process()
-        process.executableURL = try Self.require("dunst")
-        process.arguments = ["-config", Self.scripts.appendingPathComponent("dunstrc").path]
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try PlatformCommand.launch(process)
+        let process = try ChildProcess(
+            try Self.require("dunst"), ["-config", Self.scripts.appendingPathComponent("dunstrc").path], environment: environment,
+            stdout: .null, stderr: .null
+        )
         lock.withLock { dunst = process }
         let control = Dunst(environment: environment)
         guard try await eventually(within: 30, { (try? control.count("displayed")) != nil ? true : nil }) == true else {
@@ -86,20 +81,20 @@ final class PrivateSession: @unchecked Sendable {
     /// Stops dunst with `signal` (SIGTERM by default; SIGKILL for a crash) and waits until it is gone.
     func stopDunst(signal: Int32 = SIGTERM) {
         guard let process = lock.withLock({ defer { dunst = nil }; return dunst }) else { return }
-        kill(process.processIdentifier, signal)
+        process.kill(signal: signal)
         process.waitUntilExit()
     }
 
     /// Freezes dunst (SIGSTOP): it keeps its name but answers nothing until `resumeDunst`.
     func pauseDunst() throws {
         guard let process = lock.withLock({ dunst }) else { throw SessionError.dunstDidNotStart }
-        kill(process.processIdentifier, SIGSTOP)
+        process.kill(signal: SIGSTOP)
     }
 
     /// Lets a paused dunst go on (SIGCONT).
     func resumeDunst() {
         guard let process = lock.withLock({ dunst }) else { return }
-        kill(process.processIdentifier, SIGCONT)
+        process.kill(signal: SIGCONT)
     }
 
     /// The folder of the end-to-end scripts: dunstrc, choose-action.sh, record.sh.

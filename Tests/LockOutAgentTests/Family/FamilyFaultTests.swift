@@ -7,7 +7,7 @@ import Testing
 final class ServerProcess: @unchecked Sendable {
     let port: Int
     let arguments: [String]
-    private var process: Process?
+    private var process: ChildProcess?
 
     init(dataDirectory: URL, database: String? = nil) throws {
         port = try Self.freePort()
@@ -30,14 +30,10 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Starts the server and waits until its health check answers.
     func start() throws {
-        let process = Process()
-        process.executableURL = try Self.executable
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.environment = ProcessInfo.processInfo.environment.merging(["LOCKOUT_LOG_LEVEL": "error"]) { $1 }
-        try process.run()
-        self.process = process
+        process = try ChildProcess(
+            try Self.executable, arguments, environment: ProcessInfo.processInfo.environment.merging(["LOCKOUT_LOG_LEVEL": "error"]) { $1 },
+            stdout: .null, stderr: .null
+        )
         for _ in 0..<200 {
             if Self.answers(port: port) { return }
             Thread.sleep(forTimeInterval: 0.05)  // polling for a process to come up, not waiting for time to pass
@@ -48,7 +44,7 @@ final class ServerProcess: @unchecked Sendable {
     /// SIGKILL, and waits for the process to be gone.
     func kill9() {
         guard let process else { return }
-        kill(process.processIdentifier, SIGKILL)
+        process.kill(signal: SIGKILL)
         process.waitUntilExit()
         self.process = nil
     }
@@ -57,10 +53,10 @@ final class ServerProcess: @unchecked Sendable {
 
     /// SIGKILL for the process running now, `after` from now, from another thread; answers at once.
     func kill9(after delay: DispatchTimeInterval) {
-        guard let pid = process?.processIdentifier else { return }
+        guard let process else { return }
         pendingKills.enter()
         DispatchQueue(label: "lockout.test.killer").asyncAfter(deadline: .now() + delay) { [pendingKills] in
-            _ = kill(pid, SIGKILL)
+            process.kill(signal: SIGKILL)
             pendingKills.leave()
         }
     }
@@ -206,21 +202,14 @@ struct FamilyFaultTests {
     static func restartPostgres() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = repository.appendingPathComponent("scripts/e2e/postgres.sh")
-        process.arguments = ["restart", try #require(environment["LOCKOUT_TEST_POSTGRES_FAULT_DIR"])]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let process = try ChildProcess(
+            repository.appendingPathComponent("scripts/e2e/postgres.sh"), ["restart", try #require(environment["LOCKOUT_TEST_POSTGRES_FAULT_DIR"])]
+        )
+        #expect(process.waitUntilExit() == .exit(0))
     }
 
     static func psql(_ url: String, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        process.arguments = [url, "-q", "-c", sql]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/psql"), [url, "-q", "-c", sql], stdout: .null)
+        #expect(process.waitUntilExit() == .exit(0))
     }
 }

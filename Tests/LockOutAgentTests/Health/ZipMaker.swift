@@ -1,4 +1,5 @@
 import Foundation
+import LockOutAgent
 
 /// Builds zip archives for the importer's tests with the `zip` command, or Python's `zipfile` without it.
 enum ZipMaker {
@@ -25,24 +26,20 @@ enum ZipMaker {
             try data.write(to: file)
         }
         let archive = folder.appendingPathComponent("export.zip")
-        let process = Process()
-        process.currentDirectoryURL = content
+        let command: (URL, [String])
         if let zip = tool("zip") {
-            process.executableURL = zip
-            process.arguments = ["-q", "-r", archive.path] + files.keys.sorted()
+            command = (zip, ["-q", "-r", archive.path] + files.keys.sorted())
         } else if let python = tool("python3") {
-            process.executableURL = python
-            process.arguments = ["-c", """
+            command = (python, ["-c", """
                 import sys, zipfile
                 with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
                     for name in sys.argv[2:]: z.write(name)
-                """, archive.path] + files.keys.sorted()
+                """, archive.path] + files.keys.sorted())
         } else {
             throw Failed(description: "neither zip nor python3 is on PATH")
         }
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failed(description: "zipping failed: \(process.terminationStatus)") }
+        let process = try ChildProcess(command.0, command.1, directory: content)
+        guard process.waitUntilExit() == .exit(0) else { throw Failed(description: "zipping failed: \(process.terminationStatus)") }
         return archive
     }
 }

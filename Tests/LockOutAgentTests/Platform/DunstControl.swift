@@ -1,4 +1,5 @@
 import Foundation
+import LockOutAgent
 
 /// Looks at and drives a dunst through `dunstctl`, for the desktop tests: the session's own
 /// (`Dunst.session`), or one on a `PrivateSession`'s bus.
@@ -70,17 +71,12 @@ struct Dunst: Sendable {
     }
 
     private func dunstctl(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dunstctl"] + arguments
-        process.environment = environment
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["dunstctl"] + arguments, environment: environment, stdout: .pipe(output), stderr: .null
+        )
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard process.waitUntilExit() == .exit(0) else {
             throw CommandFailed(arguments: arguments, status: process.terminationStatus)
         }
         return String(decoding: data, as: UTF8.self)

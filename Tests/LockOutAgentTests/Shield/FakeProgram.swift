@@ -84,29 +84,23 @@ final class RunningProgram {
         let at: ContinuousClock.Instant
     }
 
-    let process = Process()
-    let exits = Inbox<Exit>()
+    let process: ChildProcess
+    let exits: Inbox<Exit>
 
     init(_ url: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
-        process.executableURL = url
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exits = exits
-        process.terminationHandler = { ended in
-            let signal = ended.terminationReason == .uncaughtSignal ? ended.terminationStatus : nil
+        let exits = Inbox<Exit>()
+        self.exits = exits
+        process = try ChildProcess(url, arguments, environment: environment, stdin: .null, stdout: .null, stderr: .null) { ending in
+            let signal: Int32? = if case .signal(let number) = ending { number } else { nil }
             exits.put(Exit(signal: signal, at: .now))
         }
-        try PlatformCommand.launch(process)
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// Kills the process if it still runs; for cleaning up on every path.
     func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.kill(signal: SIGKILL)
     }
 
     deinit {

@@ -14,7 +14,7 @@ final class PrivateDisplay {
     let environment: [String: String]
     let number: Int
     private let directory: URL
-    private let server: Process
+    private let server: ChildProcess
     private var windowManager: RunningProgram?
     private var programs: [(FakeProgram, RunningProgram)] = []
 
@@ -50,7 +50,7 @@ final class PrivateDisplay {
             let line = try await eventually(within: Self.patience) { () -> String? in
                 let text = Self.text(of: announced)
                 if let end = text.firstIndex(of: "\n") { return String(text[..<end]) }
-                if Self.hasEnded(server) { throw Failed(what: "Xvfb ended before it took a display: \(Self.text(of: log))") }
+                if !server.isRunning { throw Failed(what: "Xvfb ended before it took a display: \(Self.text(of: log))") }
                 return nil
             }
             guard let line, let number = Int(line.trimmingCharacters(in: .whitespaces)) else {
@@ -71,7 +71,7 @@ final class PrivateDisplay {
             }
         } catch {
             // No deinit runs for a value that was never made: stop the server here.
-            Glibc.kill(server.processIdentifier, SIGKILL)
+            server.kill(signal: SIGKILL)
             try? FileManager.default.removeItem(at: directory)
             throw error
         }
@@ -81,10 +81,11 @@ final class PrivateDisplay {
         for (_, running) in programs { running.kill() }
         windowManager?.kill()
         // SIGTERM lets Xvfb remove its lock file and socket; it ends at once, and is killed if it does not.
-        if !Self.hasEnded(server) { Glibc.kill(server.processIdentifier, SIGTERM) }
+        server.terminate()
         let deadline = Date().addingTimeInterval(3)
-        while !Self.hasEnded(server), Date() < deadline { usleep(20_000) }
-        if !Self.hasEnded(server) { Glibc.kill(server.processIdentifier, SIGKILL) }
+        while server.isRunning, Date() < deadline { usleep(20_000) }
+        server.kill(signal: SIGKILL)
+        server.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -95,7 +96,7 @@ final class PrivateDisplay {
         let environment = environment
         let announced = try await eventually(within: Self.patience) { () -> Bool? in
             if (try? X11ActivitySensor(environment: environment))?.tellsActiveWindow == true { return true }
-            if Self.hasEnded(windowManager.process) { throw Failed(what: "openbox ended before it announced _NET_ACTIVE_WINDOW") }
+            if !windowManager.process.isRunning { throw Failed(what: "openbox ended before it announced _NET_ACTIVE_WINDOW") }
             return nil
         }
         guard announced == true else { throw Failed(what: "openbox did not announce _NET_ACTIVE_WINDOW within \(Int(Self.patience)) s") }
@@ -112,7 +113,7 @@ final class PrivateDisplay {
             if let window = try await xdotool(["search", "--onlyvisible", "--pid", "\(running.pid)"]).split(separator: "\n").first {
                 return (program.name, String(window))
             }
-            if Self.hasEnded(running.process) { throw Failed(what: "\(program.name) (xterm) ended before its window appeared") }
+            if !running.process.isRunning { throw Failed(what: "\(program.name) (xterm) ended before its window appeared") }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw Failed(what: "no window of \(program.name) appeared within \(Int(Self.patience)) s")
@@ -127,9 +128,9 @@ final class PrivateDisplay {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let running = try Self.launch(try Self.require("xdotool"), arguments, environment: environment, output: output, errors: nil)
-        let ended = try await eventually(within: Self.patience) { Self.hasEnded(running) ? true : nil }
+        let ended = try await eventually(within: Self.patience) { running.isRunning ? nil : true }
         guard ended == true else {
-            Glibc.kill(running.processIdentifier, SIGKILL)
+            running.kill(signal: SIGKILL)
             throw Failed(what: "xdotool \(arguments.joined(separator: " ")) did not finish within \(Int(Self.patience)) s")
         }
         return Self.text(of: output)
@@ -138,33 +139,24 @@ final class PrivateDisplay {
     /// Stops the X server, as when the session ends under the agent, and waits until it has ended.
     func stopServer() async throws {
         let server = server
-        if !Self.hasEnded(server) { Glibc.kill(server.processIdentifier, SIGKILL) }
-        guard try await eventually(within: Self.patience, { Self.hasEnded(server) ? true : nil }) == true else {
+        server.kill(signal: SIGKILL)
+        guard try await eventually(within: Self.patience, { server.isRunning ? nil : true }) == true else {
             throw Failed(what: "Xvfb :\(number) did not end within \(Int(Self.patience)) s of SIGKILL")
         }
     }
 
-    /// Whether `process` has ended: reaped, or a zombie not reaped yet (Foundation reaps its children when
-    /// it is told of them, which may come late; the process has exited all the same).
-    static func hasEnded(_ process: Process) -> Bool {
-        guard process.isRunning else { return true }
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let nameEnd = stat.lastIndex(of: ")")
-        else { return true }
-        return stat[stat.index(after: nameEnd)...].drop(while: { $0 == " " }).first == "Z"
-    }
-
     /// Starts `url` with `arguments`, its output and errors into files (or nowhere), its input empty.
-    private static func launch(_ url: URL, _ arguments: [String], environment: [String: String]?, output: URL?, errors: URL?) throws -> Process {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try output.map { try FileHandle(forWritingTo: $0) } ?? FileHandle.nullDevice
-        process.standardError = try errors.map { try FileHandle(forWritingTo: $0) } ?? FileHandle.nullDevice
-        try PlatformCommand.launch(process)
-        return process
+    private static func launch(_ url: URL, _ arguments: [String], environment: [String: String]?, output: URL?, errors: URL?) throws -> ChildProcess {
+        let output = try output.map { try FileHandle(forWritingTo: $0) }
+        let errors = try errors.map { try FileHandle(forWritingTo: $0) }
+        defer {
+            try? output?.close()
+            try? errors?.close()
+        }
+        return try ChildProcess(
+            url, arguments, environment: environment,
+            stdin: .null, stdout: output.map { .file($0) } ?? .null, stderr: errors.map { .file($0) } ?? .null
+        )
     }
 
     private static func text(of file: URL) -> String {
