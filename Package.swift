@@ -123,6 +123,6 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "LockOutCLITests", dependencies: ["lockout"], swiftSettings: strict),
+        .testTarget(name: "LockOutCLITests", dependencies: ["lockout", "LockOutAgent", "LockOutCore"], swiftSettings: strict),
     ]
 )
