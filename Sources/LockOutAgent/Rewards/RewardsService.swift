@@ -57,18 +57,18 @@ public struct RewardsService: Sendable {
 
     /// Brings the engine up to `now` at an agent's start: reward time that ended while no agent ran closes silently.
     public func resume(_ engine: inout RewardsEngine, now: Date) throws -> [RewardsEffect] {
-        var next = engine
-        let effects = next.resume(now: now)
-        guard next.record != engine.record else { return effects }
-        try persist(next, effects: effects)
-        engine = next
-        return effects
+        try moveTime(&engine) { $0.resume(now: now) }
     }
 
     /// Moves time on (the notice, the end of reward time, a new day).
     public func tick(_ engine: inout RewardsEngine, now: Date) throws -> [RewardsEffect] {
+        try moveTime(&engine) { $0.tick(now: now) }
+    }
+
+    /// Moves a copy of the engine on with `move`; persists it only when its record changed.
+    private func moveTime(_ engine: inout RewardsEngine, _ move: (inout RewardsEngine) -> [RewardsEffect]) throws -> [RewardsEffect] {
         var next = engine
-        let effects = next.tick(now: now)
+        let effects = move(&next)
         guard next.record != engine.record else { return effects }
         try persist(next, effects: effects)
         engine = next

@@ -44,6 +44,15 @@ struct DeviceAgentRewardsTests {
         return running
     }
 
+    /// Ten minutes of reward time bought by an agent that then stops; answers when it opened.
+    private func tenMinutesOfRewardTime(_ fixture: AgentFixture) async throws -> Date {
+        let running = try await configured(fixture)
+        _ = try await running.agent.perform(.adjust(points: 100, reason: "chores"), pin: Self.pin)
+        _ = try await running.agent.perform(.redeem(points: 100), pin: nil)
+        await running.agent.stop()
+        return fixture.wall.now
+    }
+
     private func session(_ program: String, category: ProgramCategory = .learning, minutes: Int, id: UUID = UUID(), fixture: AgentFixture) -> UsageSession {
         let end = fixture.wall.now
         return UsageSession(id: id, program: program, category: category, start: end.addingTimeInterval(-Double(minutes * 60)), end: end, activeSeconds: minutes * 60)
@@ -127,11 +136,7 @@ struct DeviceAgentRewardsTests {
     func rewardTimeSurvivesRestart() async throws {
         let fixture = try AgentFixture()
         defer { fixture.remove() }
-        let running = try await configured(fixture)
-        _ = try await running.agent.perform(.adjust(points: 100, reason: "chores"), pin: Self.pin)
-        _ = try await running.agent.perform(.redeem(points: 100), pin: nil)
-        let opened = fixture.wall.now
-        await running.agent.stop()
+        let opened = try await tenMinutesOfRewardTime(fixture)
 
         fixture.wall.advance(by: 120)
         let again = try await started(fixture, database: try fixture.reopened())
@@ -151,13 +156,8 @@ struct DeviceAgentRewardsTests {
     func rewardTimeEndedJustBeforeRestart() async throws {
         let fixture = try AgentFixture()
         defer { fixture.remove() }
-        let running = try await configured(fixture)
-        _ = try await running.agent.perform(.adjust(points: 100, reason: "chores"), pin: Self.pin)
-        _ = try await running.agent.perform(.redeem(points: 100), pin: nil)
-        let opened = fixture.wall.now
-        await running.agent.stop()
-
-        // Ten minutes of reward time; the agent starts again two minutes after they ended.
+        let opened = try await tenMinutesOfRewardTime(fixture)
+        // The agent starts again two minutes after they ended.
         fixture.wall.set(opened.addingTimeInterval(720))
         let again = try await started(fixture, database: try fixture.reopened())
         #expect(again.shield.apps.map(\.executable) == ["supertux"])
