@@ -8,6 +8,7 @@ import sys
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
+from payloads import QUOTE, REFRESH, expect_untouched, guard
 
 
 def check_accessibility(page, name):
@@ -25,36 +26,6 @@ def link(args, side, page):
 
 def step(text):
     print(f"web-family: {text}", flush=True)
-
-
-# Text made to slip past an escaper that compares grapheme clusters: a prepend letter (U+0D4E) joins the < or >
-# after it into one character, a combining mark (U+0301) the " before it. Raw, the first sends the page elsewhere.
-REFRESH = "\u0d4e<meta http-equiv=refresh content=0;url=//example.org/\u0d4e>"
-QUOTE = "x\"\u0301 data-injected=\"\u03011"
-
-
-def guard(context):
-    """Records and refuses every request that leaves the machine: a page sent elsewhere shows up here."""
-    foreign = []
-
-    def route(route):
-        if route.request.url.startswith("http://127.0.0.1:"):
-            route.continue_()
-        else:
-            foreign.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", route)
-    return foreign
-
-
-def expect_untouched(page, name, foreign):
-    """The page holds no element or attribute of a payload's and stays where it is."""
-    url = page.url
-    page.wait_for_timeout(1500)  # a refresh after 0 s has left by now
-    assert page.url == url, f"{name} was sent to {page.url}"
-    assert not foreign, f"{name} asked for {foreign}"
-    assert page.locator("meta[http-equiv], injected, [data-injected]").count() == 0, f"{name} has markup from a payload"
 
 
 def expect_rows_alike(page, name):

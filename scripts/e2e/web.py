@@ -16,6 +16,7 @@ import urllib.parse
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
+from payloads import ELEMENT, QUOTE, REFRESH, expect_untouched, guard
 
 PAGES = [("Dashboard", "/"), ("Schedule", "/schedule"), ("Focus", "/focus"), ("Gate", "/gate"), ("Rewards", "/rewards"),
          ("Statistics", "/statistics"), ("Family", "/family"), ("Settings", "/settings")]
@@ -24,38 +25,6 @@ SUBPAGES = [("activities", "/focus/activities"), ("history", "/focus/history")]
 
 def step(text):
     print(f"web: {text}", flush=True)
-
-
-# Text made to slip past an escaper that compares grapheme clusters: a prepend letter (U+0D4E) joins the < or >
-# after it into one character, a combining mark (U+0301) the " before it. Raw, the first sends the page elsewhere.
-REFRESH = "\u0d4e<meta http-equiv=refresh content=0;url=//example.org/\u0d4e>"
-QUOTE = "x\"\u0301 data-injected=\"\u03011"
-# An element in a name that may hold no space or slash (an executable's).
-ELEMENT = "\u0d4e<injected\u0d4e>"
-
-
-def guard(context):
-    """Records and refuses every request that leaves the machine: a page sent elsewhere shows up here."""
-    foreign = []
-
-    def route(route):
-        if route.request.url.startswith("http://127.0.0.1:"):
-            route.continue_()
-        else:
-            foreign.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", route)
-    return foreign
-
-
-def expect_untouched(page, name, foreign):
-    """The page holds no element or attribute of a payload's and stays where it is."""
-    url = page.url
-    page.wait_for_timeout(1500)  # a refresh after 0 s has left by now
-    assert page.url == url, f"{name} was sent to {page.url}"
-    assert not foreign, f"{name} asked for {foreign}"
-    assert page.locator("meta[http-equiv], injected, [data-injected]").count() == 0, f"{name} has markup from a payload"
 
 
 def markup(page, stranger, args, base, foreign, stranger_foreign):
