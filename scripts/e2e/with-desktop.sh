@@ -38,11 +38,16 @@ trap 'exit 143' TERM
 # Xvfb picks a free display itself and writes its number to fd 3 once it accepts connections.
 Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
 xvfb_pid=$!
+# Up to 30 s: a fresh machine finishing a build can take seconds to start it.
 tries=0
 until [ -s "$work/display" ]; do
     tries=$((tries + 1))
-    if [ "$tries" -gt 50 ] || ! kill -0 "$xvfb_pid" 2>/dev/null; then
-        echo "$0: Xvfb did not start" >&2
+    if [ "$tries" -gt 300 ] || ! kill -0 "$xvfb_pid" 2>/dev/null; then
+        if kill -0 "$xvfb_pid" 2>/dev/null; then
+            echo "$0: Xvfb did not start within 30 s" >&2
+        else
+            echo "$0: Xvfb did not start: it exited" >&2
+        fi
         cat "$work/xvfb.log" >&2
         exit 70
     fi
