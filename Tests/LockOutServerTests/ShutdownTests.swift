@@ -20,7 +20,7 @@ struct ShutdownTests {
             _ = try open.read(until: "event: ready")
             return open
         }
-        #expect(await server.stop(within: 10), "the server still ran 10 s after a graceful shutdown")
+        #expect(await server.stop(within: 30), "the server still ran 30 s after a graceful shutdown")
         let rest = try await offPool { open.readToEnd() }
         #expect(rest?.hasSuffix("0\r\n\r\n") == true, "the stream did not end: \(rest ?? "still open")")
     }

@@ -6,7 +6,8 @@ import Testing
 
 /// A command is applied, then recorded as applied: a device killed between the two applies it again at its next
 /// round. These tests take each kind of command through that crash and compare the device with one that applied it once.
-@Suite("A parent's command applied again after a crash comes to one application")
+/// One kind at a time: each case runs a server and three devices, and seventeen at once would crowd a small machine.
+@Suite("A parent's command applied again after a crash comes to one application", .serialized)
 struct CommandCrashTests {
     /// One kind of command, with what must hold before it (sent and applied normally).
     struct Case: Sendable, CustomTestStringConvertible {
