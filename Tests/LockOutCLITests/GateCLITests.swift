@@ -21,8 +21,11 @@ struct GateCLITests {
     }
 
     /// Runs a command that asks for a code: waits for the code, types `wrong` codes first, then the one shown.
-    static func typingCode(_ cli: CLIHarness, _ arguments: String..., wrong: [String] = []) throws -> (shown: String, output: String, errors: String, status: Int32?) {
-        let running = try cli.start(arguments, extraEnvironment: fast)
+    /// With `now` the command's clock stands at that moment, else it runs 60 times fast.
+    static func typingCode(
+        _ cli: CLIHarness, _ arguments: String..., now: String? = nil, wrong: [String] = []
+    ) throws -> (shown: String, output: String, errors: String, status: Int32?) {
+        let running = try now.map { try cli.start(arguments, now: $0) } ?? cli.start(arguments, extraEnvironment: fast)
         let lines = try #require(running.readLines(through: "Type this code"))
         let shown = String(try #require(lines.last?.split(separator: " ").last))
         for code in wrong where code != shown { running.type(code) }
@@ -304,13 +307,16 @@ struct GateCLITests {
         #expect(try cli.run("gate", "block", "add", "steam").status == 0)
         let unlocked = try Self.typingCode(cli, "gate", "emergency-unlock", wrong: ["0000"])
         #expect(unlocked.status == 0, "stderr was \(unlocked.errors)")
-        #expect(unlocked.output.hasPrefix("Wait 15 s: then type the code shown to unlock until midnight."))
+        // The wait announced is what is left of the 15 s when the request is read back: on a clock 60 times fast a
+        // busy machine's milliseconds are seconds.
+        let announced = try #require(unlocked.output.firstMatch(of: /^Wait (\d+) s: then type the code shown to unlock until midnight\./))
+        #expect((1...15).contains(try #require(Int(announced.1))))
         #expect(unlocked.output.contains("Health gate: open — emergency unlock until midnight"))
         #expect(unlocked.errors.contains("that is not the code shown") || unlocked.shown == "0000")
         let json = try cli.run("gate", "status", "--json", now: "2026-11-23T20:00:00Z").json()
         #expect(json["reason"] as? String == "emergencyUnlock")
         let log = try cli.run("gate", "log", now: "2026-11-23T20:00:00Z").stdout
-        #expect(log.contains("2026-11-23 09:00  emergency unlock requested\n"))
+        #expect(log.contains(/2026-11-23 09:0\d  emergency unlock requested\n/))
         #expect(log.contains("  emergency unlock: open until midnight\n"))
         let entries = try #require(JSONSerialization.jsonObject(with: Data(try cli.run("gate", "log", "--json").stdout.utf8)) as? [[String: Any]])
         #expect(entries.compactMap { $0["event"] as? String }.contains("emergencyUnlocked"))
@@ -337,16 +343,19 @@ struct GateCLITests {
     func emergencyUnlockLater() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        let running = try cli.start(["gate", "emergency-unlock"], extraEnvironment: Self.fast)
-        running.endInput()
-        let (output, errors) = running.rest()
-        #expect(running.waitForExit(timeout: 30) == 1)
+        // Asked at 08:00:00 on a standing clock, the wait cannot pass: the request waits.
+        #expect(try cli.run(["gate", "emergency-unlock"], now: "2026-11-23T08:00:00Z").status == 1)
+        #expect(try cli.run("gate", "status", "--json", now: "2026-11-23T08:00:10Z").json()["emergency"] as? String == "waiting")
+        // At 08:00:20 the code shows; no code is typed, and the request still waits.
+        let untyped = try cli.start(["gate", "confirm"], now: "2026-11-23T08:00:20Z")
+        untyped.endInput()
+        let (output, errors) = untyped.rest()
+        #expect(untyped.waitForExit(timeout: 30) == 1)
         #expect(output.contains("Type this code to unlock until midnight: "))
         #expect(errors.contains("no code typed: the request waits; finish it with 'lockout gate confirm'"))
-        #expect(try cli.run("gate", "status", "--json").json()["emergency"] as? String == "waiting")
-        #expect(try cli.run("gate", "status", "--json", now: "2026-11-23T08:00:20Z").json()["emergency"] as? String == "codeShown")
-        let confirmed = try Self.typingCode(cli, "gate", "confirm")
+        #expect(try cli.run("gate", "status", "--json", now: "2026-11-23T08:00:30Z").json()["emergency"] as? String == "codeShown")
+        let confirmed = try Self.typingCode(cli, "gate", "confirm", now: "2026-11-23T08:00:40Z")
         #expect(confirmed.status == 0)
-        #expect(try cli.run("gate", "status", "--json").json()["reason"] as? String == "emergencyUnlock")
+        #expect(try cli.run("gate", "status", "--json", now: "2026-11-23T08:00:50Z").json()["reason"] as? String == "emergencyUnlock")
     }
 }
