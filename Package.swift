@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "LockOutCore", targets: ["LockOutCore"]),
+        .library(name: "LockOutRuntime", targets: ["LockOutRuntime"]),
         .executable(name: "lockout", targets: ["lockout"]),
     ],
     dependencies: [
@@ -38,12 +39,19 @@ let package = Package(
             dependencies: ["LockOutCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
+        // The services that drive Core with real time through ports, on every platform: Foundation, Observation,
+        // Synchronization, Dispatch and swift-log only (scripts/lint.sh keeps it so); no Glibc, NIO or D-Bus.
+        .target(
+            name: "LockOutRuntime",
+            dependencies: ["LockOutCore", "LockOutStore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         // The web app's pages, drawn from Core's screen models: HTML and SVG, escaped, no dependency.
         .target(name: "LockOutWeb", dependencies: ["LockOutCore"], swiftSettings: strict),
         .target(
             name: "LockOutAgent",
             dependencies: [
-                "LockOutCore", "LockOutStore", "LockOutWeb",
+                "LockOutCore", "LockOutStore", "LockOutRuntime", "LockOutWeb",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -73,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "lockout",
             dependencies: [
-                "LockOutAgent", "LockOutStore", "LockOutCore", "LockOutServer", "LockOutWeb",
+                "LockOutAgent", "LockOutRuntime", "LockOutStore", "LockOutCore", "LockOutServer", "LockOutWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -83,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "lockout-bench",
             dependencies: [
-                "LockOutAgent", "LockOutStore", "LockOutCore",
+                "LockOutAgent", "LockOutRuntime", "LockOutStore", "LockOutCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "scripts/bench/Sources/lockout-bench",
@@ -102,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "LockOutAgentTests",
             dependencies: [
-                "LockOutAgent", "LockOutStore", "LockOutCore", "LockOutServer", "LockOutWeb",
+                "LockOutAgent", "LockOutRuntime", "LockOutStore", "LockOutCore", "LockOutServer", "LockOutWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -123,6 +131,6 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "LockOutCLITests", dependencies: ["lockout", "LockOutAgent", "LockOutCore"], swiftSettings: strict),
+        .testTarget(name: "LockOutCLITests", dependencies: ["lockout", "LockOutAgent", "LockOutRuntime", "LockOutCore"], swiftSettings: strict),
     ]
 )

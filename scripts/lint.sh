@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Keeps LockOutCore pure: Foundation is its only import, and time, calendars and queues are passed in.
+# Keeps every platform-neutral module within its allowed imports, so that what the Apple apps link never
+# reaches for Glibc, SwiftNIO, D-Bus or another Linux-only library.
 # Keeps Foundation's Process out of Sources/ and Tests/: every child starts through ChildProcess.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +24,31 @@ if [ -n "$imports" ]; then
     status=1
 fi
 
+# The modules the Apple apps build, each with the only modules it may import. Glibc, NIO, AsyncHTTPClient and
+# CSystemd are Linux-side: the runtime reaches the platform through its ports.
+declare -A allowed=(
+    [LockOutStore]="Foundation GRDB LockOutCore"
+    [LockOutWeb]="Foundation LockOutCore"
+    [LockOutRuntime]="Foundation Dispatch Observation Synchronization Logging LockOutCore LockOutStore"
+)
+for module in "${!allowed[@]}"; do
+    pattern=$(echo "${allowed[$module]}" | tr ' ' '|')
+    hits=$(code_lines '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' "Sources/$module" \
+        | grep -v -E "import[[:space:]]+(${pattern})[[:space:]]*\$" || true)
+    if [ -n "$hits" ]; then
+        echo "lint: $module may import ${allowed[$module]// /, } only:"
+        echo "$hits"
+        status=1
+    fi
+    # A conditional import or a platform branch would hide a Linux-only dependency from the check above.
+    hits=$(code_lines '#if[[:space:]].*(os\(Linux\)|canImport\((Glibc|Musl|NIO|CSystemd))' "Sources/$module")
+    if [ -n "$hits" ]; then
+        echo "lint: $module must not branch on Linux: reach the platform through a port instead:"
+        echo "$hits"
+        status=1
+    fi
+done
+
 for pattern in 'Date\(\)' 'Date\.now' 'Calendar\.current' 'Task\.sleep' 'DispatchQueue' '\bprint\('; do
     hits=$(code_lines "$pattern")
     if [ -n "$hits" ]; then
@@ -41,5 +68,5 @@ if [ -n "$hits" ]; then
     status=1
 fi
 
-[ "$status" -eq 0 ] && echo "lint: LockOutCore is pure; every child process starts through ChildProcess"
+[ "$status" -eq 0 ] && echo "lint: LockOutCore is pure; ${!allowed[*]} import only what they may; every child process starts through ChildProcess"
 exit "$status"

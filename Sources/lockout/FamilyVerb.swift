@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LockOutAgent
 import LockOutCore
+import LockOutRuntime
 
 /// `lockout family`: parent, child and personal devices, pairing, configuration and sync.
 struct FamilyVerb: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LockOutAgent
 import LockOutCore
+import LockOutRuntime
 
 /// `lockout gate status|goal|block|peek|refresh|emergency-unlock|confirm|cancel|log`: the health gate.
 struct GateVerb: ParsableCommand {

@@ -4,6 +4,7 @@ import LockOutAgent
 import LockOutCore
 import LockOutStore
 import Logging
+import LockOutRuntime
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
@@ -52,9 +53,13 @@ struct GlobalOptions: ParsableArguments {
             gateService: GateService(
                 store: database.gateStore,
                 source: StoredHealthReading(store: database.healthTotalsStore),
-                calendar: calendar
+                calendar: calendar,
+                sessionPrograms: { SessionPrograms.read(.system()) }
             ),
-            rewardsService: RewardsService(store: GRDBRewardsStore(database, calendar: calendar), calendar: calendar),
+            rewardsService: RewardsService(
+                store: GRDBRewardsStore(database, calendar: calendar), calendar: calendar, pins: PINHasher(),
+                sessionPrograms: { SessionPrograms.read(.system()) }
+            ),
             clock: clock,
             calendar: calendar
         )
@@ -92,9 +97,11 @@ struct CLIContext {
         )
         let clock = clock
         let breakSettings = service.stores.settings, focusSettings = focusService.stores.settings
+        let directory = directory
         return FamilyService(
-            store: database.familyStore, directory: directory, applier: applier, now: { clock.now() },
-            sharedSettings: { SharedSettings(breaks: try breakSettings.load(), focus: try focusSettings.load()) }
+            store: database.familyStore, directory: directory, applier: applier, connector: .http, now: { clock.now() },
+            sharedSettings: { SharedSettings(breaks: try breakSettings.load(), focus: try focusSettings.load()) },
+            agentRound: { BreakControls.agentSyncRound(directory: directory) }
         )
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LockOutAgent
 import LockOutCore
+import LockOutRuntime
 
 /// `lockout stats`: completed and skipped breaks per day, with the summary row.
 struct Stats: ParsableCommand {

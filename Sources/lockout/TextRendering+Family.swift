@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LockOutAgent
 import LockOutCore
+import LockOutRuntime
 
 /// How `lockout family …` prints.
 enum FamilyText {

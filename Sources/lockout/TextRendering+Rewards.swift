@@ -1,6 +1,7 @@
 import Foundation
 import LockOutAgent
 import LockOutCore
+import LockOutRuntime
 
 extension TextRendering {
     /// `lockout rewards status`.

@@ -2,6 +2,7 @@ import Foundation
 import LockOutCore
 import LockOutWeb
 import NIOHTTP1
+import LockOutRuntime
 
 /// The agent's local API: checks the bearer token, routes a request to the agent, and maps the result
 /// to a status and a JSON body.

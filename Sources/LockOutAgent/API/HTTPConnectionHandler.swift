@@ -1,4 +1,5 @@
 import Foundation
+import LockOutRuntime
 import Logging
 import NIOCore
 import NIOHTTP1

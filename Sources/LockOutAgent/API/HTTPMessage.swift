@@ -1,4 +1,5 @@
 import Foundation
+import LockOutRuntime
 import NIOHTTP1
 
 /// A request as the agent's handlers see it: the whole body read, the target split into a decoded path and query.

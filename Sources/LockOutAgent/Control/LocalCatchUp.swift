@@ -1,4 +1,5 @@
 import Foundation
+import LockOutRuntime
 import LockOutCore
 
 /// Records what ended while no agent ran, before a command reads or changes the database: a focus

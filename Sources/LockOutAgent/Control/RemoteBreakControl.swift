@@ -1,6 +1,7 @@
 import Foundation
 import LockOutCore
 import NIOHTTP1
+import LockOutRuntime
 
 /// Sends commands to the running agent over its local API.
 public struct RemoteBreakControl: BreakControl {
@@ -110,5 +111,16 @@ public enum BreakControls {
         guard kill(endpoint.pid, 0) == 0 || errno == EPERM else { return nil }
         let client = AgentClient(endpoint: endpoint, connectTimeout: 2)
         return client.answers(within: 2) ? client : nil
+    }
+}
+
+extension BreakControls {
+    /// A family sync round by the agent running over `directory`, which applies commands to its engines;
+    /// nil when none runs (or it does not answer), so the caller syncs the database itself.
+    public static func agentSyncRound(directory: URL) -> SyncRoundOutcome? {
+        guard let agent = runningAgentClient(directory: directory) else { return nil }
+        defer { agent.api.shutdown() }
+        let report: SyncRoundReport? = try? agent.send("POST", "/v1/family/sync", body: [String: String]())
+        return report?.roundOutcome
     }
 }

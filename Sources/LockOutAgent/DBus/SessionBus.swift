@@ -1,6 +1,7 @@
 #if canImport(CSystemd)
 import CSystemd
 import Foundation
+import LockOutRuntime
 import Logging
 
 /// The agent's one connection to the D-Bus session bus (sd-bus from libsystemd), shared by everything

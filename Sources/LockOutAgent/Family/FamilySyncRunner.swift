@@ -3,6 +3,7 @@ import LockOutCore
 import LockOutStore
 import Logging
 import NIOHTTP1
+import LockOutRuntime
 
 /// Family sync inside the running agent: rounds of `FamilySync` on a private queue, started by the
 /// server's event stream (a poke means "pull now"), by the agent's transitions when a day's summary

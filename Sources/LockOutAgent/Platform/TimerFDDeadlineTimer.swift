@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import LockOutRuntime
 import Glibc
 import Logging
 

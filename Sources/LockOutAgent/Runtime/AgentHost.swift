@@ -4,6 +4,7 @@ import Logging
 import LockOutCore
 import LockOutStore
 import LockOutWeb
+import LockOutRuntime
 
 /// `lockout run`: starts the device agent (breaks, focus sessions, task reminders, the health gate and its shields), the local API and the endpoint file, then parks the main
 /// thread in the dispatch main loop until SIGINT or SIGTERM. Between events the process sleeps: one
@@ -163,7 +164,7 @@ extension AgentHost {
     ) -> WebApp {
         let clock = clock
         let familyService = family.map { store in
-            FamilyService(store: store, directory: directory, applier: AgentConfigurationApplier(agent: agent), now: { clock.now() })
+            FamilyService(store: store, directory: directory, applier: AgentConfigurationApplier(agent: agent), connector: .http, now: { clock.now() })
         }
         return WebApp(
             agent: agent, sessions: sessions, calendar: service.calendar, familySync: familySync,
@@ -179,7 +180,7 @@ extension AgentHost {
     ) -> FamilySyncRunner {
         let breakSettings = agent.service.breaks.stores.settings, focusSettings = agent.service.stores.settings
         let sync = FamilySync(
-            store: store, applier: AgentConfigurationApplier(agent: agent), now: { clock.now() },
+            store: store, applier: AgentConfigurationApplier(agent: agent), connector: .http, now: { clock.now() },
             sharedSettings: { SharedSettings(breaks: try breakSettings.load(), focus: try focusSettings.load()) }
         )
         let runner = FamilySyncRunner(

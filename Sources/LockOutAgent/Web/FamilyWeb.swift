@@ -1,6 +1,7 @@
 import Foundation
 import LockOutCore
 import LockOutWeb
+import LockOutRuntime
 
 /// The family side of the web app: `FamilyService`'s calls, which wait on the family server, run on a
 /// queue of their own so that neither the web server nor the agent waits for the network.

@@ -2,6 +2,7 @@ import Foundation
 import LockOutCore
 import LockOutWeb
 import NIOHTTP1
+import LockOutRuntime
 
 /// The web app the agent serves beside its API: every page rendered from the same screen models the
 /// CLI prints, every form turned into the same commands.

@@ -3,6 +3,7 @@ import LockOutAgent
 import LockOutCore
 import LockOutStore
 import Testing
+import LockOutRuntime
 
 /// A command is applied, then recorded as applied: a device killed between the two applies it again at its next
 /// round. These tests take each kind of command through that crash and compare the device with one that applied it once.
@@ -79,7 +80,7 @@ struct CommandCrashTests {
                 // The crash: pulled and applied, killed before the acknowledgement was written.
                 let store = twice.device.store
                 let membership = try #require(try store.membership())
-                let client = FamilyClient(server: membership.server, token: membership.token)
+                let client = FamilyClient(server: membership.server, token: membership.token, connector: .http)
                 defer { client.shutdown() }
                 try store.storePulled(try client.changes(since: try store.progress().token), now: TestDevice.now)
                 let pending = try store.pendingCommands(for: try twice.family.identity().id)

@@ -4,6 +4,7 @@ import LockOutCore
 import LockOutServer
 import LockOutStore
 import Testing
+import LockOutRuntime
 
 /// A day's summary reaches the parent whole: what happened in its last minute, and what happened while no agent ran.
 @Suite("A child's day summaries reach the parent whole")
@@ -29,7 +30,7 @@ struct DaySummaryTests {
         try await agent.start()
         let clock = fixture.clock, calendar = fixture.calendar, store = fixture.database.familyStore
         let runner = FamilySyncRunner(
-            sync: FamilySync(store: store, applier: AgentConfigurationApplier(agent: agent), now: { clock.now() }),
+            sync: FamilySync(store: store, applier: AgentConfigurationApplier(agent: agent), connector: .http, now: { clock.now() }),
             store: store, now: { clock.now() },
             summaries: FamilySyncRunner.Summaries(
                 calendar: calendar, today: { LocalDate(clock.now(), in: calendar) },
@@ -47,7 +48,7 @@ struct DaySummaryTests {
     static func family(_ fixture: AgentFixture, port: Int) throws -> TestDevice {
         let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
         _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
-        let child = FamilyService(store: fixture.database.familyStore, directory: fixture.directory, applier: RecordingApplier(), now: { fixture.wall.now })
+        let child = FamilyService(store: fixture.database.familyStore, directory: fixture.directory, applier: RecordingApplier(), connector: .http, now: { fixture.wall.now })
         _ = try child.setup(.childDevice, name: "Anna's laptop")
         _ = try child.join(payload: try parent.family.pair(mode: .childDevice).payload)
         return parent

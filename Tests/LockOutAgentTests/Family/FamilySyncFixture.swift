@@ -7,6 +7,7 @@ import LockOutServer
 import LockOutStore
 import Synchronization
 import Testing
+import LockOutRuntime
 
 /// Records the configuration applied on a device; refuses what `refuse` says.
 final class RecordingApplier: ConfigurationApplying {
@@ -28,7 +29,7 @@ struct TestDevice {
     let database: AppDatabase
     let applier: RecordingApplier
     var store: GRDBFamilyStore { database.familyStore }
-    var family: FamilyService { FamilyService(store: store, directory: directory, applier: applier, now: { Self.now }) }
+    var family: FamilyService { FamilyService(store: store, directory: directory, applier: applier, connector: .http, now: { Self.now }) }
 
     static func make(_ mode: DeviceMode, name: String, applier: RecordingApplier = RecordingApplier()) throws -> TestDevice {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-device-\(UUID())")
@@ -44,7 +45,7 @@ struct TestDevice {
 
     /// A sync round of this device's own (no agent runs in these tests).
     func syncOnce(jitter: Double = 1) -> SyncRoundOutcome {
-        let sync = FamilySync(store: store, applier: applier, now: { Self.now }, jitter: { jitter })
+        let sync = FamilySync(store: store, applier: applier, connector: .http, now: { Self.now }, jitter: { jitter })
         defer { sync.shutdown() }
         return sync.syncOnce()
     }
@@ -101,14 +102,14 @@ struct EngineDevice {
         let breaks = LocalBreakControl(service: breakService, clock: clock)
         let focus = LocalFocusControl(service: focusService, clock: clock)
         let rewards = LocalRewardsControl(
-            service: RewardsService(store: GRDBRewardsStore(database, calendar: calendar), calendar: calendar, sessionPrograms: { [:] }),
+            service: RewardsService(store: GRDBRewardsStore(database, calendar: calendar), calendar: calendar, pins: PINHasher(), sessionPrograms: { [:] }),
             clock: clock
         )
         let applier = LocalConfigurationApplier(breaks: breaks, focus: focus, gate: LocalGateControl(service: gate, clock: clock), rewards: rewards)
         let engineApplier = applier
         let settings = database.settingsStore, focusSettings = database.focusSettingsStore
         let family = FamilyService(
-            store: database.familyStore, directory: directory, applier: applier, now: { TestDevice.now },
+            store: database.familyStore, directory: directory, applier: applier, connector: .http, now: { TestDevice.now },
             sharedSettings: { SharedSettings(breaks: try settings.load(), focus: try focusSettings.load()) }
         )
         _ = try family.setup(mode, name: name)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LockOutAgent
+@testable import LockOutRuntime
 
 /// The real waiters, so each behaviour is checked against every one the platform has.
 enum TimerImplementation: String, CaseIterable, Sendable {

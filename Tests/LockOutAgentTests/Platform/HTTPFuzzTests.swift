@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import LockOutAgent
+@testable import LockOutRuntime
 
 /// Random and mutated requests through a real socket to the real server and `AgentAPI`.
 ///

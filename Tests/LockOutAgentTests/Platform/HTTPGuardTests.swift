@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 @testable import LockOutAgent
+@testable import LockOutRuntime
 
 /// The server's guards, each through a real socket, each followed by a normal request that must still be served.
 @Suite("HTTP server guards")

@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 @testable import LockOutAgent
 import LockOutCore
+@testable import LockOutRuntime
 
 /// What the API suites share: an agent over a fresh fixture behind its API, and requests carrying the token.
 protocol AgentAPITesting {}

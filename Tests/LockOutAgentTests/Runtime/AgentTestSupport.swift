@@ -2,6 +2,7 @@ import Foundation
 import LockOutAgent
 import LockOutCore
 import LockOutStore
+import LockOutRuntime
 
 /// A wall clock a test moves by hand.
 final class ManualWallClock: @unchecked Sendable {
@@ -89,7 +90,8 @@ struct AgentFixture {
             store: database.gateStore,
             source: source ?? StoredHealthReading(store: database.healthTotalsStore),
             calendar: calendar,
-            codes: { code }
+            codes: { code },
+            sessionPrograms: { SessionPrograms.read(.system()) }
         )
     }
 

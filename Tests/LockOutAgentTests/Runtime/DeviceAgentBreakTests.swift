@@ -2,6 +2,7 @@ import Foundation
 import LockOutAgent
 import LockOutCore
 import Testing
+import LockOutRuntime
 
 @Suite("Agent: breaks")
 struct DeviceAgentBreakTests {

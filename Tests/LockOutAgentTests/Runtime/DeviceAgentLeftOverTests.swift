@@ -2,6 +2,7 @@ import Foundation
 @testable import LockOutAgent
 import LockOutCore
 import Testing
+@testable import LockOutRuntime
 
 /// A restarted agent and the notifications its killed predecessor had outstanding (`LeftOverNotifications`).
 @Suite("Agent: notifications a killed agent left")

@@ -3,6 +3,7 @@ import LockOutAgent
 import LockOutCore
 import LockOutStore
 import Testing
+import LockOutRuntime
 
 @Suite("Agent: rewards")
 struct DeviceAgentRewardsTests {
@@ -18,7 +19,7 @@ struct DeviceAgentRewardsTests {
 
     private func rewardsService(_ fixture: AgentFixture, database: AppDatabase? = nil) -> RewardsService {
         RewardsService(
-            store: GRDBRewardsStore(database ?? fixture.database, calendar: fixture.calendar), calendar: fixture.calendar,
+            store: GRDBRewardsStore(database ?? fixture.database, calendar: fixture.calendar), calendar: fixture.calendar, pins: PINHasher(),
             sessionPrograms: { [:] }
         )
     }

@@ -3,6 +3,7 @@ import NIOHTTP1
 @testable import LockOutAgent
 import LockOutCore
 import Testing
+@testable import LockOutRuntime
 
 @Suite("Agent API: focus, tasks and the live status stream")
 struct FocusAPITests: AgentAPITesting {

@@ -2,6 +2,7 @@ import Foundation
 import LockOutAgent
 import LockOutCore
 import Testing
+import LockOutRuntime
 
 /// A new day reaches the stored settings before anything reads or edits them, in the agent and with no
 /// agent running (the CLI's direct path), over a real SQLite file.

@@ -1,6 +1,7 @@
 import Foundation
 import LockOutAgent
 import Testing
+import LockOutRuntime
 
 @Suite("Process clock")
 struct ProcessClockTests {

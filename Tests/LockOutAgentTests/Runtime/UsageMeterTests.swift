@@ -2,6 +2,7 @@ import Foundation
 import LockOutAgent
 import LockOutCore
 import Testing
+import LockOutRuntime
 
 /// The meter between the desktop's sensor and the agent: what wakes it and what it writes.
 @Suite("Agent: usage meter")

@@ -2,6 +2,7 @@ import Foundation
 import LockOutCore
 import Testing
 @testable import LockOutAgent
+@testable import LockOutRuntime
 
 /// The gate service checks a program to block against this system's session programs, which Core cannot read.
 @Suite("Shield: the gate service refuses this system's session programs")

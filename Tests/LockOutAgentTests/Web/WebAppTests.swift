@@ -4,6 +4,7 @@ import LockOutWeb
 import NIOHTTP1
 import Testing
 @testable import LockOutAgent
+@testable import LockOutRuntime
 
 /// A started agent with its API and web app, and a browser's requests: signed in or not, from the app's
 /// own origin or not.

@@ -5,6 +5,7 @@ import LockOutWeb
 import NIOHTTP1
 import Testing
 @testable import LockOutAgent
+@testable import LockOutRuntime
 
 /// Every page rendered with text put in through every channel a person or a remote party controls, each
 /// payload made to slip past an escaper that compares grapheme clusters: no element or attribute of a
@@ -19,7 +20,7 @@ struct WebEscapingTests {
     }
 
     static func rewards(_ fixture: AgentFixture) -> RewardsService {
-        RewardsService(store: GRDBRewardsStore(fixture.database, calendar: fixture.calendar), calendar: fixture.calendar, sessionPrograms: { [:] })
+        RewardsService(store: GRDBRewardsStore(fixture.database, calendar: fixture.calendar), calendar: fixture.calendar, pins: PINHasher(), sessionPrograms: { [:] })
     }
 
     @Test("what the device's person types — activities, notes, collections, tasks, blocked programs, rewards programs, the quest, reasons — a notification service's name and a sync error are text on every page")
@@ -205,7 +206,7 @@ struct WebEscapingTests {
             defer { harness.fixture.remove() }
             let applier = AgentConfigurationApplier(agent: harness.agent)
             let store = harness.fixture.database.familyStore
-            let child = FamilyService(store: store, directory: harness.fixture.directory, applier: applier, now: { TestDevice.now })
+            let child = FamilyService(store: store, directory: harness.fixture.directory, applier: applier, connector: .http, now: { TestDevice.now })
             try await offPool {
                 let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
                 _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
@@ -216,7 +217,7 @@ struct WebEscapingTests {
                     .rewards(.setQuest(DailyQuest(title: I.both, targetMinutes: 10))), .rewards(.adjust(points: 100, reason: I.both)),
                 ]
                 for change in changes { _ = try parent.family.send(change, to: "Anna's laptop") }
-                let sync = FamilySync(store: store, applier: applier, now: { TestDevice.now }, jitter: { 1 })
+                let sync = FamilySync(store: store, applier: applier, connector: .http, now: { TestDevice.now }, jitter: { 1 })
                 defer { sync.shutdown() }
                 #expect(sync.syncOnce() == .synced(applied: 4))
             }

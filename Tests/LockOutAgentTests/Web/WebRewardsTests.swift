@@ -5,12 +5,13 @@ import LockOutWeb
 import NIOHTTP1
 import Testing
 @testable import LockOutAgent
+@testable import LockOutRuntime
 
 extension WebHarness {
     /// A harness whose agent has rewards in its own database, with no session programs to protect.
     static func withRewards() async throws -> WebHarness {
         try await WebHarness(rewards: { fixture in
-            RewardsService(store: GRDBRewardsStore(fixture.database, calendar: fixture.calendar), calendar: fixture.calendar, sessionPrograms: { [:] })
+            RewardsService(store: GRDBRewardsStore(fixture.database, calendar: fixture.calendar), calendar: fixture.calendar, pins: PINHasher(), sessionPrograms: { [:] })
         })
     }
 

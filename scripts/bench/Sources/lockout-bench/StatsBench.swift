@@ -3,6 +3,7 @@ import GRDB
 import LockOutAgent
 import LockOutCore
 import LockOutStore
+import LockOutRuntime
 
 /// Times the statistics path in process over a large history: the reports `lockout stats` prints
 /// and the CSV `lockout export csv` writes, then the parts they are made of.

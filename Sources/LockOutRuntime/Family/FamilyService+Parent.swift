@@ -6,7 +6,7 @@ extension FamilyService {
     /// The family's devices, as the server lists them.
     public func devices() throws -> [RegisteredDevice] {
         let (membership, _) = try member(of: [.parentDevice, .personalDevice, .childDevice])
-        let client = FamilyClient(server: membership.server, token: membership.token)
+        let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
         return try client.devices()
     }
@@ -43,7 +43,7 @@ extension FamilyService {
         let name = try DeviceIdentity.validName(name)
         let (membership, _) = try member(of: [.parentDevice])
         let device = try resolve(text, in: try devices())
-        let client = FamilyClient(server: membership.server, token: membership.token)
+        let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
         return try client.rename(device.deviceID, to: name)
     }
@@ -52,7 +52,7 @@ extension FamilyService {
     public func revoke(_ text: String) throws -> RegisteredDevice {
         let (membership, _) = try member(of: [.parentDevice])
         let device = try resolve(text, in: try devices())
-        let client = FamilyClient(server: membership.server, token: membership.token)
+        let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
         try client.revoke(device.deviceID)
         return device
@@ -66,7 +66,7 @@ extension FamilyService {
         guard confirmation?.trimmingCharacters(in: .whitespaces) == device.deviceName else {
             throw FamilyInputError.confirmationMismatch(expected: device.deviceName)
         }
-        let client = FamilyClient(server: membership.server, token: membership.token)
+        let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
         try client.delete(device.deviceID)
         _ = sync()
@@ -79,7 +79,7 @@ extension FamilyService {
             throw FamilyInputError.confirmationMismatch(expected: Self.deleteFamilyConfirmation)
         }
         let (membership, _) = try member(of: [.parentDevice])
-        let client = FamilyClient(server: membership.server, token: membership.token)
+        let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
         try client.deleteFamily()
         try store.reset()

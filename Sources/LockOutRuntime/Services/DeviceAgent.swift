@@ -17,14 +17,14 @@ public actor DeviceAgent {
     public nonisolated let executor: SerialQueueExecutor
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    let service: FocusService
-    let gateService: GateService
+    package nonisolated let service: FocusService
+    package nonisolated let gateService: GateService
     let shield: any ShieldControlling
     /// The shield's two layers: the gate's block list and the closed reward programs.
     let layers: ShieldLayers
-    let notifier: any Notifying
+    package let notifier: any Notifying
     private let timer: any DeadlineWaiting
-    let clock: ProcessClock
+    package nonisolated let clock: ProcessClock
     let logger: Logger
     private var breaks: BreakEngine?
     private var focus: FocusEngine?
@@ -302,7 +302,7 @@ public actor DeviceAgent {
         return candidates.compactMap { $0 }.min()
     }
 
-    func rearm() {
+    package func rearm() {
         let deadline = nextWake(now: clock.now())
         armedWallDeadline = deadline.map(clock.wallDate(for:))
         timer.arm(at: armedWallDeadline)

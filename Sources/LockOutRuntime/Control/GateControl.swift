@@ -60,35 +60,3 @@ public struct LocalGateControl: GateControl {
     }
 }
 
-/// Sends gate commands to the running agent over its local API.
-public struct RemoteGateControl: GateControl {
-    private let client: AgentClient
-
-    public init(endpoint: AgentEndpoint) {
-        client = AgentClient(endpoint: endpoint)
-    }
-
-    public func screen() throws -> GateScreen {
-        try client.send("GET", "/v1/gate")
-    }
-
-    public func perform(_ command: GateCommand) throws -> GateScreen {
-        try client.send("POST", "/v1/gate/commands", body: command)
-    }
-
-    /// The agent catches its gate up with now whenever its screen is asked for.
-    public func catchUp() throws {
-        _ = try screen()
-    }
-}
-
-/// Chooses how the CLI reaches the health gate.
-public enum GateControls {
-    /// The running agent's control when its endpoint file names a live agent, else direct database access.
-    public static func connect(directory: URL, gate: GateService, clock: ProcessClock) -> any GateControl {
-        if let endpoint = BreakControls.runningAgent(directory: directory) {
-            return RemoteGateControl(endpoint: endpoint)
-        }
-        return LocalGateControl(service: gate, clock: clock)
-    }
-}

@@ -21,7 +21,7 @@ public struct GateService: Sendable {
         source: any HealthReading,
         calendar: Calendar,
         codes: @escaping @Sendable () -> FrictionCode = GateService.randomCode,
-        sessionPrograms: @escaping @Sendable () -> [String: ProtectionReason] = { SessionPrograms.read(.system()) }
+        sessionPrograms: @escaping @Sendable () -> [String: ProtectionReason]
     ) {
         self.store = store
         self.source = source

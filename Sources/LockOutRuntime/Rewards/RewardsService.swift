@@ -9,14 +9,17 @@ public struct RewardsService: Sendable {
     public let calendar: Calendar
     private let newID: @Sendable () -> UUID
     private let sessionPrograms: @Sendable () -> [String: ProtectionReason]
+    private let pins: any PINHashing
 
-    /// A service over `store`; `sessionPrograms` names what this system's session starts (never a reward program).
+    /// A service over `store`; `pins` keeps the parent PIN's stored form, `sessionPrograms` names what this
+    /// system's session starts (never a reward program).
     public init(
-        store: any RewardsStore, calendar: Calendar, newID: @escaping @Sendable () -> UUID = { UUID() },
-        sessionPrograms: @escaping @Sendable () -> [String: ProtectionReason] = { SessionPrograms.read(.system()) }
+        store: any RewardsStore, calendar: Calendar, pins: any PINHashing, newID: @escaping @Sendable () -> UUID = { UUID() },
+        sessionPrograms: @escaping @Sendable () -> [String: ProtectionReason]
     ) {
         self.store = store
         self.calendar = calendar
+        self.pins = pins
         self.newID = newID
         self.sessionPrograms = sessionPrograms
     }
@@ -83,7 +86,7 @@ public struct RewardsService: Sendable {
             guard let old else { throw RewardsInputError.pinAlreadySet }
             try checkPIN(old, on: &next, now: now)
         }
-        next.setPINHash(try PINHasher.hash(pin))
+        next.setPINHash(try pins.hash(pin))
         try persist(next, effects: [])
         engine = next
     }
@@ -92,7 +95,7 @@ public struct RewardsService: Sendable {
     public func checkPIN(_ pin: String?, on engine: inout RewardsEngine, now: Date) throws {
         guard let stored = engine.record.pinHash else { throw RewardsInputError.pinNotSet }
         try engine.record.pinAttempts.checkAllowed(now: now)
-        let right = pin.map { PINHasher.verify($0, against: stored) } ?? false
+        let right = pin.map { pins.verify($0, against: stored) } ?? false
         var next = engine
         do {
             try next.recordPIN(right: right, now: now)

@@ -10,13 +10,20 @@ public struct FamilyService: Sendable {
     let applier: any ConfigurationApplying
     let now: @Sendable () -> Date
     let sharedSettings: (@Sendable () throws -> SharedSettings)?
+    /// How this platform reaches the family server.
+    let connector: FamilyConnector
+    /// A round by the running agent, which applies commands to its engines; nil when none runs.
+    let agentRound: (@Sendable () -> SyncRoundOutcome?)?
 
     /// The family side of the device whose data is in `directory`; `applier` carries out commands when no agent
     /// runs, and `sharedSettings` reads the settings a personal device shares.
     public init(
-        store: GRDBFamilyStore, directory: URL, applier: any ConfigurationApplying, now: @escaping @Sendable () -> Date,
-        sharedSettings: (@Sendable () throws -> SharedSettings)? = nil
+        store: GRDBFamilyStore, directory: URL, applier: any ConfigurationApplying, connector: FamilyConnector,
+        now: @escaping @Sendable () -> Date, sharedSettings: (@Sendable () throws -> SharedSettings)? = nil,
+        agentRound: (@Sendable () -> SyncRoundOutcome?)? = nil
     ) {
+        self.connector = connector
+        self.agentRound = agentRound
         self.store = store
         self.directory = directory
         self.applier = applier
@@ -44,7 +51,7 @@ public struct FamilyService: Sendable {
             throw FamilyInputError.wrongMode(needed: [.parentDevice, .personalDevice], actual: device.mode)
         }
         guard try store.membership() == nil else { throw FamilyInputError.alreadyPaired }
-        let client = FamilyClient(server: server, token: nil)
+        let client = FamilyClient(server: server, token: nil, connector: connector)
         defer { client.shutdown() }
         let credentials = try client.createFamily(SyncAPI.CreateFamily(deviceID: device.id, deviceName: device.name, mode: mode))
         return try joined(server: server, credentials: credentials, device: device)
@@ -53,7 +60,7 @@ public struct FamilyService: Sendable {
     /// Asks the server for a pairing code for a device of `mode` (a parent pairs children and personal devices).
     public func pair(mode: DeviceMode) throws -> SyncAPI.Pairing {
         let (membership, _) = try member(of: [.parentDevice, .personalDevice])
-        let client = FamilyClient(server: membership.server, token: membership.token)
+        let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
         return try client.createPairing(mode: mode)
     }
@@ -66,7 +73,7 @@ public struct FamilyService: Sendable {
             throw FamilyInputError.wrongMode(needed: [.childDevice, .personalDevice], actual: device.mode)
         }
         guard try store.membership() == nil else { throw FamilyInputError.alreadyPaired }
-        let client = FamilyClient(server: payload.server, token: nil)
+        let client = FamilyClient(server: payload.server, token: nil, connector: connector)
         defer { client.shutdown() }
         let credentials = try client.redeem(SyncAPI.Redeem(
             familyID: payload.family, secret: payload.secret, deviceID: device.id, deviceName: device.name, mode: mode
@@ -99,13 +106,8 @@ public struct FamilyService: Sendable {
 
     /// One sync round: by the running agent when there is one (it applies commands to its engines), else here.
     public func sync() -> SyncRoundOutcome {
-        if let agent = BreakControls.runningAgentClient(directory: directory) {
-            defer { agent.api.shutdown() }
-            if let report: SyncRoundReport = try? agent.send("POST", "/v1/family/sync", body: [String: String]()) {
-                return report.roundOutcome
-            }
-        }
-        let sync = FamilySync(store: store, applier: applier, now: now, sharedSettings: sharedSettings)
+        if let outcome = agentRound?() { return outcome }
+        let sync = FamilySync(store: store, applier: applier, connector: connector, now: now, sharedSettings: sharedSettings)
         defer { sync.shutdown() }
         return sync.syncOnce()
     }

@@ -101,31 +101,3 @@ public struct LocalRewardsControl: RewardsControl {
     }
 }
 
-/// Rewards in the running agent, over its local API.
-public struct RemoteRewardsControl: RewardsControl {
-    private let client: AgentClient
-
-    public init(endpoint: AgentEndpoint) {
-        client = AgentClient(endpoint: endpoint)
-    }
-
-    public func screen() throws -> RewardsScreen {
-        try client.send("GET", "/v1/rewards")
-    }
-
-    public func perform(_ command: RewardsCommand, pin: String?) throws -> RewardsScreen {
-        try client.send("POST", "/v1/rewards/commands", body: RewardsRequest(command: command, pin: pin))
-    }
-
-    public func setPIN(_ pin: String, old: String?) throws -> RewardsScreen {
-        try client.send("POST", "/v1/rewards/pin", body: PINRequest(pin: pin, old: old))
-    }
-
-    public func history(days: Int) throws -> RewardsHistory {
-        try client.send("POST", "/v1/rewards/history", body: RewardsHistoryRequest(days: days))
-    }
-
-    public func checkPIN(_ pin: String?) throws {
-        let _: RewardsScreen = try client.send("POST", "/v1/rewards/pin/check", body: PINRequest(pin: pin ?? "", old: nil))
-    }
-}

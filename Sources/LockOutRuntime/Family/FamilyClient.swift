@@ -1,6 +1,5 @@
 import Foundation
 import LockOutCore
-import NIOHTTP1
 
 /// Why a call to the family server failed.
 public enum FamilyClientError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -29,19 +28,19 @@ public enum FamilyClientError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
-/// The family server's API as blocking calls (for the CLI, and the agent's sync queue), on AsyncHTTPClient
-/// over HTTP or HTTPS as the server URL says. The bearer token goes in the Authorization header only.
+/// The family server's API as blocking calls (for the CLI, and the agent's sync queue), over the platform's
+/// transport. The bearer token goes in the Authorization header only.
 public final class FamilyClient: Sendable {
     public let server: URL
     let token: String?
-    let api: APIClient
+    let api: any FamilyTransport
     static let timeout: TimeInterval = 20
 
-    /// A client of `server`, as the device holding `token` (nil before it has one).
-    public init(server: URL, token: String?) {
+    /// A client of `server`, as the device holding `token` (nil before it has one), through `connector`.
+    public init(server: URL, token: String?, connector: FamilyConnector) {
         self.server = server
         self.token = token
-        api = APIClient(baseURL: server, connectTimeout: 10)
+        api = connector.transport(to: server)
     }
 
     deinit { api.shutdown() }
@@ -92,15 +91,20 @@ public final class FamilyClient: Sendable {
 
     // MARK: - Plumbing
 
-    func request(_ method: HTTPMethod, _ path: String, query: [String: String] = [:], body: Data?) -> HTTPRequest {
-        var headers: HTTPHeaders = ["Accept": "application/json"]
-        if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
-        if body != nil { headers.add(name: "Content-Type", value: "application/json") }
-        return HTTPRequest(method: method, path: path, query: query, headers: headers, body: body ?? Data())
+    func request(_ method: Method, _ path: String, query: [String: String] = [:], body: Data?) -> FamilyRequest {
+        var headers = ["Accept": "application/json"]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        if body != nil { headers["Content-Type"] = "application/json" }
+        return FamilyRequest(method: method.rawValue, path: path, query: query, headers: headers, body: body ?? Data())
+    }
+
+    /// The methods the API uses.
+    enum Method: String {
+        case GET, POST, PATCH, DELETE
     }
 
     private func call<Answer: Decodable>(
-        _ method: HTTPMethod, _ path: String, query: [String: String] = [:], body: (some Encodable)?
+        _ method: Method, _ path: String, query: [String: String] = [:], body: (some Encodable)?
     ) throws(FamilyClientError) -> Answer {
         let data: Data?
         do { data = try body.map { try SyncJSON.encoder().encode($0) } } catch { throw .malformedAnswer("\(error)") }
@@ -112,12 +116,12 @@ public final class FamilyClient: Sendable {
         }
     }
 
-    private func callWithoutAnswer(_ method: HTTPMethod, _ path: String) throws(FamilyClientError) {
+    private func callWithoutAnswer(_ method: Method, _ path: String) throws(FamilyClientError) {
         _ = try send(request(method, path, body: nil))
     }
 
-    func send(_ request: HTTPRequest) throws(FamilyClientError) -> HTTPResponse {
-        let response: HTTPResponse
+    func send(_ request: FamilyRequest) throws(FamilyClientError) -> FamilyResponse {
+        let response: FamilyResponse
         do {
             response = try api.send(request, timeout: Self.timeout)
         } catch {
@@ -129,9 +133,9 @@ public final class FamilyClient: Sendable {
         return response
     }
 
-    static func refusal(_ response: HTTPResponse) -> FamilyClientError {
+    static func refusal(_ response: FamilyResponse) -> FamilyClientError {
         let body = try? SyncJSON.decoder().decode(SyncAPI.ErrorBody.self, from: response.body)
-        let retryAfter = RetryAfter.seconds(response.headers.first(name: "Retry-After"), now: Date())
+        let retryAfter = RetryAfter.seconds(response.header("Retry-After"), now: Date())
         return .refused(status: response.status, code: body?.code ?? "http_\(response.status)",
                         message: body?.error ?? "HTTP \(response.status)", retryAfter: retryAfter)
     }

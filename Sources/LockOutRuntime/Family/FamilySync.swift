@@ -39,17 +39,20 @@ public final class FamilySync: Sendable {
     /// The device's breaks and focus settings as stored; a personal device shares them with the person's others.
     let sharedSettings: (@Sendable () throws -> SharedSettings)?
     private let clients = Mutex<FamilyClient?>(nil)
+    /// How this platform reaches the family server.
+    let connector: FamilyConnector
 
     /// A sync over `store`, applying commands through `applier`; `jitter` draws 0..<1 for the backoff;
     /// `sharedSettings` reads the settings a personal device syncs (nil: none are synced).
     public init(
-        store: GRDBFamilyStore, applier: any ConfigurationApplying, now: @escaping @Sendable () -> Date,
+        store: GRDBFamilyStore, applier: any ConfigurationApplying, connector: FamilyConnector, now: @escaping @Sendable () -> Date,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         sharedSettings: (@Sendable () throws -> SharedSettings)? = nil,
         logger: Logger = Logger(label: "lockout.sync")
     ) {
         self.store = store
         self.applier = applier
+        self.connector = connector
         self.now = now
         self.jitter = jitter
         self.sharedSettings = sharedSettings
@@ -69,7 +72,7 @@ public final class FamilySync: Sendable {
         clients.withLock { client in
             if let existing = client, existing.server == membership.server, existing.token == membership.token { return existing }
             client?.shutdown()
-            let fresh = FamilyClient(server: membership.server, token: membership.token)
+            let fresh = FamilyClient(server: membership.server, token: membership.token, connector: connector)
             client = fresh
             return fresh
         }
