@@ -60,13 +60,8 @@ public enum TaskForm {
     }
 }
 
-/// What the Activities page's forms ask for.
-public enum ActivityAction: Equatable, Sendable {
-    case add(name: String, collection: String?, notes: String)
-    case pin(String, Bool)
-    case notes(String, String)
-    case remove(String)
-
+extension ActivityAction {
+    /// What the Activities page's form asks for, or the field it refuses.
     public static func parse(_ fields: [String: String]) -> Result<ActivityAction, FormRefusal> {
         func refuse(_ field: String, _ message: String) -> Result<ActivityAction, FormRefusal> {
             .failure(FormRefusal(form: FormState(values: fields, errors: [field: message])))

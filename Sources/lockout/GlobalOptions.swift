@@ -30,36 +30,18 @@ struct GlobalOptions: ParsableArguments {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
-        let stores = BreakStores(
-            history: database.breakHistory,
-            settings: database.settingsStore,
-            record: database.breakRecordStore
+        let services = DeviceServices(
+            database: database, calendar: calendar, pins: PINHasher(), sessionPrograms: { SessionPrograms.read(.system()) }
         )
-        let service = BreakService(stores: stores, calendar: calendar)
-        let focusStores = FocusStores(
-            history: database.focusHistory,
-            record: database.focusRecordStore,
-            settings: database.focusSettingsStore,
-            activities: database.activityStore,
-            tasks: database.taskStore
-        )
-        let focusService = FocusService(stores: focusStores, breaks: service, capability: .notificationOnly, calendar: calendar)
+        let service = services.breaks, focusService = services.focus
         try LocalCatchUp.run(directory: directory, focus: focusService, clock: clock)
         return CLIContext(
             directory: directory,
             database: database,
             service: service,
             focusService: focusService,
-            gateService: GateService(
-                store: database.gateStore,
-                source: StoredHealthReading(store: database.healthTotalsStore),
-                calendar: calendar,
-                sessionPrograms: { SessionPrograms.read(.system()) }
-            ),
-            rewardsService: RewardsService(
-                store: GRDBRewardsStore(database, calendar: calendar), calendar: calendar, pins: PINHasher(),
-                sessionPrograms: { SessionPrograms.read(.system()) }
-            ),
+            gateService: services.gate,
+            rewardsService: services.rewards,
             clock: clock,
             calendar: calendar
         )

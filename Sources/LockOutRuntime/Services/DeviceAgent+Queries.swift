@@ -1,7 +1,5 @@
 import Foundation
-import LockOutWeb
 import LockOutCore
-import LockOutRuntime
 
 extension DeviceAgent {
     /// The statistics of the last `range` days at the agent's now.
