@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "LockOutCore", targets: ["LockOutCore"]),
         .library(name: "LockOutRuntime", targets: ["LockOutRuntime"]),
+        .library(name: "LockOutPresentation", targets: ["LockOutPresentation"]),
         .executable(name: "lockout", targets: ["lockout"]),
     ],
     dependencies: [
@@ -46,6 +47,8 @@ let package = Package(
             dependencies: ["LockOutCore", "LockOutStore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        // @Observable screen models for the SwiftUI apps, over the runtime: built and tested here (no Combine).
+        .target(name: "LockOutPresentation", dependencies: ["LockOutCore", "LockOutStore", "LockOutRuntime"], swiftSettings: strict),
         // The web app's pages, drawn from Core's screen models: HTML and SVG, escaped, no dependency.
         .target(name: "LockOutWeb", dependencies: ["LockOutCore"], swiftSettings: strict),
         .target(
@@ -105,6 +108,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LockOutCoreTests", dependencies: ["LockOutCore"], swiftSettings: strict),
+        .testTarget(
+            name: "LockOutPresentationTests",
+            dependencies: ["LockOutPresentation", "LockOutRuntime", "LockOutStore", "LockOutCore"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "LockOutWebTests", dependencies: ["LockOutWeb", "LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutStoreTests", dependencies: ["LockOutStore", "LockOutCore"], swiftSettings: strict),
         .testTarget(

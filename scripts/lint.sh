@@ -30,6 +30,7 @@ declare -A allowed=(
     [LockOutStore]="Foundation GRDB LockOutCore"
     [LockOutWeb]="Foundation LockOutCore"
     [LockOutRuntime]="Foundation Dispatch Observation Synchronization Logging LockOutCore LockOutStore"
+    [LockOutPresentation]="Foundation Observation LockOutCore LockOutStore LockOutRuntime"
 )
 for module in "${!allowed[@]}"; do
     pattern=$(echo "${allowed[$module]}" | tr ' ' '|')
