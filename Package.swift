@@ -110,7 +110,13 @@ let package = Package(
         .testTarget(name: "LockOutCoreTests", dependencies: ["LockOutCore"], swiftSettings: strict),
         .testTarget(
             name: "LockOutPresentationTests",
-            dependencies: ["LockOutPresentation", "LockOutRuntime", "LockOutStore", "LockOutCore"],
+            dependencies: [
+                "LockOutPresentation", "LockOutRuntime", "LockOutStore", "LockOutCore",
+                // The family dashboard's tests reach a live family server through the Linux transport.
+                "LockOutAgent", "LockOutServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "LockOutWebTests", dependencies: ["LockOutWeb", "LockOutCore"], swiftSettings: strict),

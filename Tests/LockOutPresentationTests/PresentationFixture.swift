@@ -68,8 +68,9 @@ struct PresentationFixture {
     let timer = ManualDeadlineTimer()
     let agent: DeviceAgent
 
-    /// A started runtime; `health` replaces the stored totals as the gate's source.
-    init(health: (any HealthReading)? = nil) async throws {
+    /// A started runtime; `health` replaces the stored totals as the gate's source; with `rewards`, the device earns
+    /// and redeems points (a child's device).
+    init(health: (any HealthReading)? = nil, rewards: Bool = false) async throws {
         database = try AppDatabase.inMemory()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -81,6 +82,7 @@ struct PresentationFixture {
             codes: { FrictionCode(number: 4821) }
         )
         agent = services.agent(shield: shield, notifier: notifier, timer: timer, clock: ProcessClock(scale: 1, wallNow: { clock.now }))
+        if rewards { await agent.attachRewards(services.rewards, meter: nil) }
         try await agent.start()
     }
 

@@ -105,6 +105,16 @@ public struct RewardsScreen: Codable, Hashable, Sendable {
     /// Whether a redemption is possible now.
     public var canRedeem: Bool { maximumRedemptionNow >= RewardRules.minimumRedemption }
 
+    /// The redemptions a picker offers now, in points: from the minimum up to what may be redeemed now, a
+    /// reward minute apart; empty when none is possible.
+    public var redemptionChoices: [Int] {
+        guard canRedeem else { return [] }
+        return Array(stride(from: RewardRules.minimumRedemption, through: maximumRedemptionNow, by: RewardRules.pointsPerRewardMinute))
+    }
+
+    /// The reward minutes `points` buy.
+    public static func rewardMinutes(points: Int) -> Int { points / RewardRules.pointsPerRewardMinute }
+
     /// `1:05:00` or `12:30`: reward time left.
     public var rewardTimeText: String {
         let seconds = rewardSecondsLeft
