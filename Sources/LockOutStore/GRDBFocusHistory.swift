@@ -53,7 +53,7 @@ public struct GRDBFocusHistory: FocusHistory {
         }
     }
 
-    /// The query `sessions` runs: the activity by its folded key, the days as a range of `day`,
+    /// The query `sessions` runs: the activity by its folded key, the mode, the days as a range of `day`,
     /// newest start first through the `(startedAt, id)` index.
     static func sessionsSQL(_ query: FocusHistoryQuery) -> (String, StatementArguments) {
         var conditions: [String] = []
@@ -61,6 +61,10 @@ public struct GRDBFocusHistory: FocusHistory {
         if let activity = query.activity {
             conditions.append("activityKey = ?")
             arguments += [ActivityName.key(activity)]
+        }
+        if let mode = query.mode {
+            conditions.append("mode = ?")
+            arguments += [mode.rawValue]
         }
         if let from = query.from {
             conditions.append("day >= ?")

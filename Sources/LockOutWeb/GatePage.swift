@@ -5,12 +5,12 @@ import LockOutCore
 /// the emergency unlock with its wait and code, the held weakening edit, goal targets, and the blocked programs.
 public enum GatePage {
     /// What the page says after an edit that dropped one held before it.
-    public static let droppedHeldEdit = "The change held earlier is dropped: this one replaces it (only the newest change waits or applies)."
+    public static let droppedHeldEdit = GateScreen.droppedHeldEditNotice
 
     public static func render(_ screen: GateScreen, form: FormState = .fresh, chrome: PageChrome) -> String {
         Layout.document(chrome) {
             element("section", ["class": "card hero", "aria-labelledby": "gate-heading"]) {
-                element("h2", ["id": "gate-heading"]) { screen.status.isClosed ? "Locked" : "Open" }
+                element("h2", ["id": "gate-heading"]) { screen.title }
                 element("p", ["class": "headline"]) { headline(screen) }
                 if let failure = screen.sourceFailure {
                     element("p", ["class": "notice error"]) { "Health data could not be read: \(failure)" }
@@ -28,23 +28,7 @@ public enum GatePage {
 
     /// Why the gate is open or what keeps it closed, in a sentence.
     static func headline(_ screen: GateScreen) -> String {
-        switch screen.status {
-        case .closed:
-            let unmet = screen.goals.filter { screen.closingGoals.contains($0.kind) }.map(\.text)
-            return unmet.isEmpty ? "Blocked programs stay closed until today's health data is read."
-                : "Blocked programs stay closed until: " + unmet.joined(separator: "; ") + "."
-        case .open(let reason):
-            switch reason {
-            case .goalsMet: return "Today's goals are met: blocked programs are allowed."
-            case .noGoalsToday: return "No goal applies today: blocked programs are allowed."
-            case .emergencyUnlock: return "Unlocked by an emergency unlock until midnight."
-            case .sourceUnavailable: return "Health data has been unavailable for a day, so nothing is locked."
-            case .sourceUnconfirmed: return "The health source has reported nothing yet, so nothing is locked."
-            case .peek:
-                if case .running(let left) = screen.peek { return "Peeking: \(DurationParser.countdown(TimeInterval(left))) left." }
-                return "Peeking."
-            }
-        }
+        screen.headline
     }
 
     private static func ring(_ goal: GateScreen.GoalRow) -> HTMLNode {
@@ -62,7 +46,7 @@ public enum GatePage {
             }
             element("figcaption") {
                 goal.text
-                if goal.isMet { element("span", ["class": "badge"]) { "Goal met" } }
+                if let badge = goal.badge { element("span", ["class": "badge"]) { badge } }
             }
         }
     }
@@ -71,26 +55,26 @@ public enum GatePage {
         element("section", ["class": "card", "aria-labelledby": "unlock-heading"]) {
             element("h2", ["id": "unlock-heading"]) { "Peek and unlock" }
             switch screen.peek {
-            case .available(let seconds):
+            case .available:
                 Layout.form("/actions/gate", chrome, ["class": "actions"]) {
-                    element("p") { "A peek opens blocked programs for \(DurationParser.format(seconds: seconds)); each peek today is shorter than the one before." }
+                    element("p") { screen.peekText }
                     Layout.button("Peek", name: "command", value: "peek")
                 }
-            case .running(let left):
-                element("p") { "Peeking: \(DurationParser.format(seconds: left)) left." }
+            case .running:
+                element("p") { screen.peekText }
             case .notNeeded:
-                element("p", ["class": "hint"]) { "Nothing to unlock: the gate is open." }
+                element("p", ["class": "hint"]) { screen.peekText }
             }
             switch screen.emergency {
             case .none:
                 if screen.status.isClosed {
                     Layout.form("/actions/gate", chrome, ["class": "actions"]) {
-                        element("p") { "An emergency unlock opens everything until midnight, after a wait and a code to type." }
+                        element("p") { screen.emergencyText ?? "" }
                         Layout.button("Emergency unlock", name: "command", value: "emergency")
                     }
                 }
             case .unlocked:
-                element("p") { "Emergency unlock: everything is open until midnight." }
+                element("p") { screen.emergencyText ?? "" }
             case .waiting, .codeShown:
                 EmptyNode.none
             }
@@ -98,7 +82,7 @@ public enum GatePage {
                 codeForm(request, form: form, chrome: chrome)
             }
             if screen.hasHeldEdit, screen.codeRequest == nil {
-                element("p") { "A change that makes the gate weaker waits until today's goals are met." }
+                element("p") { screen.heldEditText ?? "" }
                 Layout.form("/actions/gate", chrome, ["class": "actions"]) {
                     Layout.button("Cancel the held change", name: "command", value: "cancel")
                 }

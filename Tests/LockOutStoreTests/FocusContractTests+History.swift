@@ -27,7 +27,7 @@ extension FocusContractTests {
         }
     }
 
-    @Test("sessions filter by activity ignoring case and by an inclusive range of days", arguments: Backend.allCases)
+    @Test("sessions filter by activity ignoring case, by mode and by an inclusive range of days", arguments: Backend.allCases)
     func focusSessionsFiltered(backend: Backend) throws {
         let queries: [FocusHistoryQuery] = [
             try FocusHistoryQuery(activity: "écrire"),
@@ -39,6 +39,9 @@ extension FocusContractTests {
             try FocusHistoryQuery(from: Fixed.day("2023-11-13"), to: Fixed.day("2023-11-13")),
             try FocusHistoryQuery(activity: "Écrire", from: Fixed.day("2023-11-13"), to: Fixed.day("2023-11-20")),
             try FocusHistoryQuery(from: Fixed.day("2023-11-15")),
+            try FocusHistoryQuery(mode: .pomodoro),
+            try FocusHistoryQuery(activity: "spanish", mode: .timer),
+            try FocusHistoryQuery(mode: .stopwatch, from: Fixed.day("2023-11-14")),
         ]
         try backend.withFocusStores { stores in
             try stores.history.save(Self.history)
@@ -50,6 +53,8 @@ extension FocusContractTests {
             #expect(ecrire == [Self.history[4], Self.history[1], Self.history[0]])
             let day13 = try stores.history.sessions(FocusHistoryQuery(from: Fixed.day("2023-11-13"), to: Fixed.day("2023-11-13")))
             #expect(day13 == [Self.history[3], Self.history[2]])
+            let pomodoro = try stores.history.sessions(FocusHistoryQuery(mode: .pomodoro))
+            #expect(pomodoro == [Self.history[5], Self.history[1], Self.history[0]])
         }
     }
 

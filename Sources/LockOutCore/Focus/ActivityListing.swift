@@ -56,3 +56,21 @@ public enum ActivityListing {
         return seen.sorted { $0.key < $1.key }.map(\.value)
     }
 }
+
+/// The Activities screen's two sections (seed 001): pinned activities at the top, then the rest.
+public struct ActivitySections: Codable, Hashable, Sendable {
+    /// The pinned activities, in listing order.
+    public let pinned: [Activity]
+    /// The others, in listing order.
+    public let others: [Activity]
+
+    /// The sections of `activities`, in listing order whatever order they come in.
+    public init(_ activities: [Activity]) {
+        let ordered = ActivityListing.ordered(activities)
+        pinned = ordered.filter(\.isPinned)
+        others = ordered.filter { !$0.isPinned }
+    }
+
+    /// Both sections, pinned first: the list as it reads from the top.
+    public var all: [Activity] { pinned + others }
+}

@@ -90,33 +90,18 @@ public struct FocusEngine: Sendable {
     func newSession(for request: FocusStart, now: Date) throws(FocusInputError) -> FocusSession {
         let mode = request.mode
         let minutes = request.durationMinutes
-        let requested = minutes.map { TimeInterval($0 * 60) }
-        let range: ClosedRange<Int>
-        switch mode {
-        case .timer, .focus: range = FocusSettings.startDurationRange
-        case .pomodoro: range = FocusSetting.focus.allowed
-        case .stopwatch:
-            if minutes != nil { throw .durationNotAllowed(mode: mode) }
-            range = FocusSettings.startDurationRange
-        }
-        if let minutes, !range.contains(minutes) {
-            throw .durationOutOfRange(mode: mode, minutes: minutes, allowed: range)
+        if let minutes {
+            guard let range = FocusSettings.startRange(of: mode) else { throw .durationNotAllowed(mode: mode) }
+            guard range.contains(minutes) else { throw .durationOutOfRange(mode: mode, minutes: minutes, allowed: range) }
         }
         let segment: FocusSegment = mode == .pomodoro ? record.cycle.next : .focus
-        let planned: TimeInterval?
-        switch mode {
-        case .timer: planned = requested ?? TimeInterval(settings.timerMinutes * 60)
-        case .pomodoro: planned = plannedPomodoro(segment, focusLength: requested)
-        case .focus: planned = requested
-        case .stopwatch: planned = nil
-        }
         return FocusSession(
             mode: mode,
             segment: segment,
             activity: request.activity,
-            planned: planned,
+            planned: settings.plannedLength(of: mode, segment: segment, minutes: minutes),
             startedAt: now,
-            focusLength: mode == .pomodoro ? requested : nil,
+            focusLength: mode == .pomodoro ? minutes.map { TimeInterval($0 * 60) } : nil,
             timeZone: calendar.timeZone
         )
     }

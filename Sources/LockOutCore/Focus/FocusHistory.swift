@@ -13,19 +13,22 @@ public protocol FocusHistory: Sendable {
     func prune(before day: LocalDate) throws -> Int
 }
 
-/// Which focus segments `lockout history` shows: an activity and a range of local days, each optional.
+/// Which focus segments `lockout history` shows: an activity, a mode and a range of local days, each optional.
 public struct FocusHistoryQuery: Codable, Hashable, Sendable {
     /// Kept when tagged with this activity, ignoring case; nil keeps all, including untagged ones.
     public let activity: String?
+    /// Kept when run in this mode; nil keeps every mode.
+    public let mode: FocusMode?
     /// First local day kept (the record's `day`), inclusive; nil for no lower bound.
     public let from: LocalDate?
     /// Last local day kept, inclusive; nil for no upper bound.
     public let to: LocalDate?
 
     /// A query; throws `.invalidDateRange` when `from` is after `to`.
-    public init(activity: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) throws(FocusDataError) {
+    public init(activity: String? = nil, mode: FocusMode? = nil, from: LocalDate? = nil, to: LocalDate? = nil) throws(FocusDataError) {
         if let from, let to, to < from { throw .invalidDateRange(from: from, to: to) }
         self.activity = activity.map(ActivityName.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        self.mode = mode
         self.from = from
         self.to = to
     }
@@ -35,12 +38,14 @@ public struct FocusHistoryQuery: Codable, Hashable, Sendable {
 
     private init(unchecked: Void) {
         activity = nil
+        mode = nil
         from = nil
         to = nil
     }
 
-    /// Whether `record` passes the activity and the day range.
+    /// Whether `record` passes the activity, the mode and the day range.
     public func admits(_ record: FocusSessionRecord) -> Bool {
+        if let mode, record.mode != mode { return false }
         if let from, record.day < from { return false }
         if let to, to < record.day { return false }
         if let activity {

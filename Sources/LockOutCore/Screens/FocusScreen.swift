@@ -10,6 +10,8 @@ public struct FocusScreen: Codable, Hashable, Sendable {
     public let remainingText: String?
     /// Running time as `MM:SS` (minutes may pass 59); nil when stopped.
     public let elapsedText: String?
+    /// The segment the session times now; nil when stopped.
+    public let segment: FocusSegment?
     /// Focus segments completed since the last long break.
     public let completedFocus: Int
     /// The segment a pomodoro runs next (the current one's successor is decided when it ends).
@@ -24,6 +26,7 @@ public struct FocusScreen: Codable, Hashable, Sendable {
         self.status = status
         remainingText = status?.remaining.map(DurationParser.countdown)
         elapsedText = status.map { DurationParser.elapsed($0.elapsed) }
+        segment = engine.record.state.session?.segment
         completedFocus = engine.record.cycle.completedFocus
         nextSegment = engine.record.cycle.next
         settings = engine.settings

@@ -69,6 +69,14 @@ struct ActivityListingTests {
         #expect(listed == ["apnea", "Reading", "Café visits", "ÉCRIRE", "Spanish", "Writing"])
     }
 
+    @Test("The screen's sections put the pinned ones at the top, each section in listing order")
+    func sections() {
+        let sections = ActivitySections((Self.sample + [Self.activity("apnea", pinned: true, id: 6)]).reversed())
+        #expect(sections.pinned.map(\.name) == ["apnea", "Reading"])
+        #expect(sections.others.map(\.name) == ["Café visits", "ÉCRIRE", "Spanish", "Writing"])
+        #expect(sections.all.map(\.name) == ActivityListing.list(Self.sample + [Self.activity("apnea", pinned: true, id: 6)]).map(\.name))
+    }
+
     @Test("Activities whose names fold alike keep a stable order by id")
     func stableOrderForEqualNames() {
         let twins = [Self.activity("Cafe", id: 9), Self.activity("Café", id: 8)]

@@ -62,6 +62,26 @@ struct FocusStatsTests {
         #expect(rows.map(\.totals.cancelled) == [1, 0])
     }
 
+    @Test("The statistics screen writes the totals and each activity's line for people")
+    func statsScreen() {
+        let screen = FocusStatsScreen(FocusStats(Self.sample + [Self.record(nil, day: 23, hour: 12, minutes: 5, mode: .stopwatch)]))
+        #expect(screen.focusTime == "1h5m")
+        #expect(screen.sessions == "4 sessions, 1 cancelled")
+        #expect(screen.averageLength == "16m15s")
+        #expect(screen.byActivity.map(\.activity) == ["writing", "Reading", FocusSessionDetail.noActivity])
+        #expect(screen.byActivity.map(\.focusTime) == ["35m", "25m", "5m"])
+        #expect(screen.byActivity.map(\.sessions) == ["2 sessions, 1 cancelled", "1 session", "1 session"])
+    }
+
+    @Test("The statistics screen of nothing shows no time and no average")
+    func statsScreenEmpty() {
+        let screen = FocusStatsScreen(FocusStats([]))
+        #expect(screen.focusTime == "0s")
+        #expect(screen.sessions == "0 sessions")
+        #expect(screen.averageLength == "—")
+        #expect(screen.byActivity.isEmpty)
+    }
+
     @Test("By day lists each local day with focus, oldest first")
     func byDay() {
         let rows = FocusStats(Self.sample).byDay

@@ -1,0 +1,72 @@
+import Foundation
+import LockOutCore
+import LockOutPresentation
+import Testing
+
+/// Grants or denies every permission, and records what was asked.
+final class RecordingAccess: GateAccessRequesting, @unchecked Sendable {
+    struct Denied: Error, CustomStringConvertible {
+        var description: String { "Screen Time access was denied in Settings" }
+    }
+
+    private let lock = NSLock()
+    private var requests: [GateAccess] = []
+    private let deny: Set<GateAccess>
+
+    init(deny: Set<GateAccess> = []) { self.deny = deny }
+
+    var asked: [GateAccess] { lock.withLock { requests } }
+
+    func request(_ access: GateAccess) async throws {
+        lock.withLock { requests.append(access) }
+        if deny.contains(access) { throw Denied() }
+    }
+}
+
+@MainActor
+@Suite("Gate onboarding model")
+struct GateOnboardingModelTests {
+    @Test("four pages lead from the welcome to Get Started, which finishes the onboarding")
+    func pages() {
+        let model = GateOnboardingModel()
+        #expect(model.pages.count == 4)
+        #expect(model.page.title == "Earn your screen time" && !model.canGoBack)
+        #expect(model.pageAccess == nil)
+        model.next()
+        model.next()
+        #expect(model.page.title == "Programs to block")
+        model.back()
+        #expect(model.page.title == "Your health data")
+        model.next()
+        model.next()
+        #expect(model.isLastPage && model.page.next == "Get Started")
+        #expect(!model.isFinished)
+        model.next()
+        #expect(model.isFinished)
+    }
+
+    @Test("where the system asks, the health page connects health data and the programs page enables app blocking")
+    func access() async {
+        let access = RecordingAccess(deny: [.appShields])
+        let model = GateOnboardingModel(access: access)
+        #expect(model.pageAccess == nil)
+        model.next()
+        #expect(model.pageAccess == .healthData && model.pageAccess?.buttonTitle == "Connect Apple Health")
+        await model.requestAccess()
+        #expect(model.isPageAccessGranted && model.message == nil)
+        #expect(model.pageAccess?.grantedText == "Health data connected.")
+        model.next()
+        #expect(model.pageAccess?.buttonTitle == "Enable Screen Time")
+        await model.requestAccess()
+        #expect(!model.isPageAccessGranted)
+        #expect(model.message?.text == "Screen Time access was denied in Settings")
+        #expect(access.asked == [.healthData, .appShields])
+        model.next()
+        #expect(model.pageAccess == nil)
+    }
+
+    @Test("an onboarding finished before stays finished")
+    func finishedBefore() {
+        #expect(GateOnboardingModel(finished: true).isFinished)
+    }
+}
