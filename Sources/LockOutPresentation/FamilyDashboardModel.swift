@@ -7,8 +7,7 @@ import Observation
 /// the configuration sent to it and what became of it, and pairing a new device with a code shown as a QR code.
 /// On a device that is not a parent it shows the device's place in the family and its sync status.
 ///
-/// `FamilyService`'s calls wait on the family server: they run on a queue of the model's own, one at a time,
-/// never on the main actor nor on Swift's shared pool of threads (a blocked pool thread holds up every task).
+/// `FamilyService`'s calls wait on the family server: they run through `offMain`, one at a time.
 @MainActor
 @Observable
 public final class FamilyDashboardModel {
@@ -74,7 +73,6 @@ public final class FamilyDashboardModel {
     @ObservationIgnored private let service: FamilyService
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private let today: @Sendable () -> LocalDate
-    @ObservationIgnored private let queue = DispatchQueue(label: "lockout.presentation.family")
 
     /// A dashboard over `service`; `today` is the device's current day (the runtime's), for a child's days.
     public init(service: FamilyService, calendar: Calendar, today: @escaping @Sendable () -> LocalDate) {
@@ -189,11 +187,8 @@ public final class FamilyDashboardModel {
         }
     }
 
-    /// Runs `work` on the model's queue: the family server's calls block their thread until it answers.
     private func run<Value: Sendable>(_ work: @escaping @Sendable (FamilyService) throws -> Value) async throws -> Value {
         let service = service
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work(service) }) }
-        }
+        return try await offMain { try work(service) }
     }
 }
