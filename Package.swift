@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "LockOutCore", targets: ["LockOutCore"]),
+        .library(name: "LockOutShared", targets: ["LockOutShared"]),
         .executable(name: "lockout", targets: ["lockout"]),
     ],
     dependencies: [
@@ -31,6 +32,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "LockOutCore", swiftSettings: strict),
+        // What the Apple extensions link: App Group keys, identifiers, the shield snapshot and its decision.
+        // Foundation only and no LockOutCore: the activity monitor extension is killed above about 6 MB.
+        .target(name: "LockOutShared", swiftSettings: strict),
         // sd-bus from libsystemd: the agent's one D-Bus connection (Linux only).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(
@@ -97,6 +101,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LockOutCoreTests", dependencies: ["LockOutCore"], swiftSettings: strict),
+        .testTarget(name: "LockOutSharedTests", dependencies: ["LockOutShared", "LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutWebTests", dependencies: ["LockOutWeb", "LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutStoreTests", dependencies: ["LockOutStore", "LockOutCore"], swiftSettings: strict),
         .testTarget(

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Keeps LockOutCore pure: Foundation is its only import, and time, calendars and queues are passed in.
+# Keeps LockOutShared tiny: Foundation is its only import (the Screen Time extensions that link it are
+# killed above about 6 MB), and it never imports LockOutCore.
 # Keeps Foundation's Process out of Sources/ and Tests/: every child starts through ChildProcess.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 core=Sources/LockOutCore
+shared=Sources/LockOutShared
 status=0
 
 # Code lines only: drop comment lines so prose may mention what code may not do. Searches LockOutCore,
@@ -18,6 +21,13 @@ code_lines() {
 imports=$(code_lines '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' | grep -v -E 'import[[:space:]]+Foundation[[:space:]]*$' || true)
 if [ -n "$imports" ]; then
     echo "lint: LockOutCore may import Foundation only:"
+    echo "$imports"
+    status=1
+fi
+
+imports=$(code_lines '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' "$shared" | grep -v -E 'import[[:space:]]+Foundation[[:space:]]*$' || true)
+if [ -n "$imports" ]; then
+    echo "lint: LockOutShared may import Foundation only:"
     echo "$imports"
     status=1
 fi
@@ -41,5 +51,5 @@ if [ -n "$hits" ]; then
     status=1
 fi
 
-[ "$status" -eq 0 ] && echo "lint: LockOutCore is pure; every child process starts through ChildProcess"
+[ "$status" -eq 0 ] && echo "lint: LockOutCore is pure, LockOutShared imports Foundation only; every child process starts through ChildProcess"
 exit "$status"
