@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LockOutCore", targets: ["LockOutCore"]),
         .library(name: "LockOutRuntime", targets: ["LockOutRuntime"]),
         .library(name: "LockOutPresentation", targets: ["LockOutPresentation"]),
+        .library(name: "LockOutShared", targets: ["LockOutShared"]),
         .executable(name: "lockout", targets: ["lockout"]),
     ],
     dependencies: [
@@ -33,6 +34,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "LockOutCore", swiftSettings: strict),
+        // What the Apple extensions link: App Group keys, identifiers, the shield snapshot and its decision.
+        // Foundation only and no LockOutCore: the activity monitor extension is killed above about 6 MB.
+        .target(name: "LockOutShared", swiftSettings: strict),
         // sd-bus from libsystemd: the agent's one D-Bus connection (Linux only).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .target(
@@ -119,6 +123,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "LockOutSharedTests", dependencies: ["LockOutShared", "LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutWebTests", dependencies: ["LockOutWeb", "LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutStoreTests", dependencies: ["LockOutStore", "LockOutCore"], swiftSettings: strict),
         .testTarget(

@@ -17,4 +17,14 @@ enum DeterministicUUID {
             bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
         ))
     }
+
+    /// The moment and the 8 tail bytes of a UUID `make` built, or nil when its version nibble says it is another kind.
+    static func parts(of uuid: UUID) -> (moment: Date, tail: [UInt8])? {
+        let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+        guard bytes[6] == 0x80, bytes[7] == 0 else { return nil }
+        let millis = bytes[0..<6].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        // The 48 bits are a signed count: a moment before 1970 has its top bit set.
+        let signed = Int64(bitPattern: millis << 16) >> 16
+        return (Date(timeIntervalSince1970: Double(signed) / 1000), Array(bytes[8..<16]))
+    }
 }

@@ -170,6 +170,12 @@ public struct GateScreen: Codable, Hashable, Sendable {
     /// What the shield says when it stops `app`: "Steam is locked until you reach 10,000 steps — 6,240 so far".
     /// Nil while the gate is open.
     public func shieldMessage(for app: BlockedApp) -> String? {
+        shieldReason.map { "\(app.displayName) is locked \($0)" }
+    }
+
+    /// Why the shield stops apps, after "is locked": "until you reach 10,000 steps — 6,240 so far", then
+    /// ", and 1 more goal" when others are unmet too. Nil while the gate is open.
+    public var shieldReason: String? {
         guard status.isClosed, let first = goals.first(where: { !$0.isMet }) else { return nil }
         let reason: String
         switch first.kind {
@@ -184,7 +190,7 @@ public struct GateScreen: Codable, Hashable, Sendable {
         }
         let others = closingGoals.count - 1
         let more = others <= 0 ? "" : others == 1 ? ", and 1 more goal" : ", and \(others) more goals"
-        return "\(app.displayName) is locked \(reason)\(more)"
+        return "\(reason)\(more)"
     }
 }
 
