@@ -81,6 +81,14 @@ public enum SyncedHealthTotals {
             return .failure(.unreadable("\(error)"))
         }
         guard record.deviceID == change.owner else { return .failure(.anotherDevice(named: record.deviceID, writer: change.owner)) }
+        // The name is shown on screens and terminals: it follows the rule of device names, or the record is not read.
+        do {
+            guard try DeviceIdentity.validName(record.deviceName) == record.deviceName else {
+                return .failure(.unreadable("its device name has white space around it"))
+            }
+        } catch {
+            return .failure(.unreadable("its device name: \(error)"))
+        }
         if let date = change.localDate, date != record.date { return .failure(.dateMismatch(body: record.date, record: date)) }
         for metric in HealthMetric.allCases {
             let value = record.totals[metric]

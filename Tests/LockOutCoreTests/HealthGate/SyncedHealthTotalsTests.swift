@@ -84,6 +84,7 @@ struct SyncedHealthTotalsTests {
         ("another day in the body", #"{"deviceID":"PHONE","deviceName":"P","date":"2026-11-22","steps":1,"activeEnergy":0,"exerciseMinutes":0,"readAt":"2026-11-23T13:00:00Z"}"#, "is not the record's day"),
         ("read in the future", #"{"deviceID":"PHONE","deviceName":"P","date":"2026-11-23","steps":1,"activeEnergy":0,"exerciseMinutes":0,"readAt":"2026-11-23T15:00:00Z"}"#, "in the future"),
         ("not a record", #"{"steps":"many"}"#, "not a health totals record"),
+        ("a name a terminal would obey", #"{"deviceID":"PHONE","deviceName":"P\u001b[2J","date":"2026-11-23","steps":1,"activeEnergy":0,"exerciseMinutes":0,"readAt":"2026-11-23T13:00:00Z"}"#, "device name"),
         ("not JSON", "steps=12000", "not a health totals record"),
     ])
     func bad(_ what: String, _ template: String, _ reason: String) throws {
