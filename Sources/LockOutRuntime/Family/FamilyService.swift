@@ -60,8 +60,13 @@ public struct FamilyService: Sendable {
     /// Asks the server for a pairing code for a device of `mode` (a parent pairs children and personal devices); a
     /// child's device may be given the name of its child, which makes it one of that child's devices: they read
     /// each other's health totals.
-    public func pair(mode: DeviceMode, childName: String? = nil) throws -> SyncAPI.Pairing {
-        let childName = try childName.map(DeviceIdentity.validName)
+    public func pair(mode: DeviceMode, childName typed: String? = nil) throws -> SyncAPI.Pairing {
+        let childName: String?
+        do {
+            childName = try typed.map(DeviceIdentity.validName)
+        } catch {
+            throw FamilyInputError.invalidValue("a child name follows the rule of device names: \(error)")
+        }
         if childName != nil, mode != .childDevice {
             throw FamilyInputError.invalidValue("only a child's device is paired with a child name: --child goes with --mode child")
         }
