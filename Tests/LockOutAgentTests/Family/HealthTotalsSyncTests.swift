@@ -223,30 +223,33 @@ struct HealthTotalsSyncTests {
             let service = FamilyService(store: fixture.database.familyStore, directory: fixture.directory, applier: RecordingApplier(),
                                         connector: .http, now: { fixture.wall.now })
             let phone = try await Phone.pair(try await offPool { try service.pair(mode: .personalDevice) }, port: port, mode: .personalDevice, name: "Own iPhone")
-            let desktop = try await Self.startDesktop(fixture)
+            // No agent and no event stream: each round is the test's own.
             let store = fixture.database.familyStore
-            // Nothing logged: nothing to share.
-            #expect(try await desktop.sharing.queueIfChanged(day: Self.monday, now: fixture.wall.now) == false)
+            let sharing = HealthTotalsSharing(own: StoredHealthReading(store: fixture.database.healthTotalsStore), family: store)
+            let round: @Sendable () async throws -> Void = { _ = try await offPool { service.sync() } }
+            func share() async throws -> Bool { try await sharing.queueIfChanged(day: Self.monday, now: fixture.wall.now) }
+            // Nothing logged: nothing to share, the phone's totals pulled or not.
+            #expect(try await share() == false)
             #expect(try await phone.push(Self.monday, steps: 12_000, readAt: Self.at(fixture, 13, 59))?.status == .applied)
-            _ = await desktop.runner.syncNowAsync()
-            desktop.runner.settle()
-            #expect(try await desktop.sharing.queueIfChanged(day: Self.monday, now: fixture.wall.now) == false)
+            try await round()
+            #expect(try store.records(.healthTotals, onOrAfter: Self.monday).count == 1)
+            #expect(try await share() == false)
             _ = try fixture.database.healthTotalsStore.addManual(2_500, to: .steps, on: Self.monday)
-            #expect(try await desktop.sharing.queueIfChanged(day: Self.monday, now: fixture.wall.now))
-            #expect(try await desktop.sharing.queueIfChanged(day: Self.monday, now: fixture.wall.now) == false)
+            #expect(try await share())
+            #expect(try await share() == false)
             let queued = try store.queued(limit: 10).filter { $0.mutation.type == .healthTotals }
             #expect(queued.count == 1)
             let record = try SyncJSON.record(HealthTotalsRecord.self, from: try #require(queued.first).mutation.body)
             #expect(record.steps == 2_500)
             #expect(record.deviceName == "Desk")
-            // Sent, pulled back as its own: still unchanged.
-            _ = await desktop.runner.syncNowAsync()
-            desktop.runner.settle()
-            #expect(try store.queued(limit: 50).filter { $0.mutation.type == .healthTotals }.isEmpty)
-            #expect(try await desktop.sharing.queueIfChanged(day: Self.monday, now: fixture.wall.now) == false)
+            // Sent, pulled back as its own: still unchanged; more steps are shared again, in its place.
+            try await round()
+            #expect(try store.queued(limit: 10).filter { $0.mutation.type == .healthTotals }.isEmpty)
+            #expect(try await share() == false)
             let atPhone = try await offPool { [client = phone.client] in try client.changes(since: "0").changes }
-            #expect(atPhone.contains { $0.type == .healthTotals && $0.recordID.hasPrefix(record.deviceID.description) })
-            await desktop.stop()
+            #expect(atPhone.contains { $0.type == .healthTotals && $0.owner == record.deviceID && $0.body.contains("\"steps\":2500") })
+            _ = try fixture.database.healthTotalsStore.addManual(500, to: .steps, on: Self.monday)
+            #expect(try await share())
         }
     }
 }
