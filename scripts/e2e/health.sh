@@ -78,6 +78,7 @@ phone pair "$root/anna-phone.json" "$(pairing_code --child Anna)" "Anna's iPhone
 phone pair "$root/ben-phone.json" "$(pairing_code --child Ben)" "Ben's iPhone" >/dev/null
 children=$(parent family devices --json | json "'|'.join(sorted(x['deviceName'] + '=' + str(x.get('childName')) for x in d))")
 [ "$children" = "Anna's iPhone=Anna|Anna's laptop=Anna|Ben's iPhone=Ben|Parent laptop=None" ] || fail "devices: $children"
+parent family devices | grep -q "^Anna's iPhone  child (Anna)  " || fail "family devices does not name the child: $(parent family devices)"
 
 echo "e2e: the laptop's agent blocks the game while the steps goal (10,000) is unmet"
 laptop gate block add "$game" >/dev/null
