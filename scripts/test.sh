@@ -69,6 +69,8 @@ done
 scripts/e2e/family.sh
 # Rewards with real processes: the parent sets them, the child learns, the shield opens and closes a reward program.
 scripts/e2e/rewards.sh
+# A simulated phone's steps, pushed through the server, open a child's laptop's gate; a sibling's never do.
+scripts/e2e/health.sh
 scripts/e2e/api-schema.sh
 # The web app in a real Chromium (headless, no desktop needed); a family paired and steered from it.
 scripts/e2e/web.sh
@@ -84,4 +86,4 @@ echo "  of those skipped: $skipped_tests"
 if [ "$skipped_tests" -gt 0 ]; then
     grep -E "$skip_line" "$log" | sed -E 's/.* skipped(: )?//' | sort | uniq -c | awk '{n = $1; $1 = ""; print "    " n " ×" $0}'
 fi
-echo "  end-to-end runs: $((${#e2e[@]} + 5 - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"
+echo "  end-to-end runs: $((${#e2e[@]} + 6 - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"

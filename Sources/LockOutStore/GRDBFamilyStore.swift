@@ -228,6 +228,36 @@ public struct GRDBFamilyStore: Sendable {
         }
     }
 
+    /// Pulled records of `type` for `day` or a later one, in commit order.
+    public func records(_ type: RecordType, onOrAfter day: LocalDate) throws -> [SyncChange] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM familyRecord WHERE type = ? AND localDate >= ? ORDER BY seq",
+                             arguments: [type.rawValue, day.description]).compactMap(Self.change)
+        }
+    }
+
+    /// The newest commit of a pulled record of `type` that another device than `device` wrote; 0 when none.
+    public func newestSeq(of type: RecordType, notWrittenBy device: DeviceID) throws -> Int64 {
+        try writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT max(seq) FROM familyRecord WHERE type = ? AND owner <> ?",
+                               arguments: [type.rawValue, device.description]) ?? 0
+        }
+    }
+
+    /// The body of this device's record `recordID` of `type` as it last went out: the newest queued (or failed) in the
+    /// outbox, else the one pulled back from the server; nil when neither holds it.
+    public func ownBody(_ type: RecordType, recordID: String, device: DeviceID) throws -> String? {
+        try writer.read { db in
+            if let queued = try String.fetchOne(db, sql: """
+                SELECT body FROM syncOutbox WHERE type = ? AND recordID = ? AND NOT deleted ORDER BY position DESC LIMIT 1
+                """, arguments: [type.rawValue, recordID]) {
+                return queued
+            }
+            return try String.fetchOne(db, sql: "SELECT body FROM familyRecord WHERE type = ? AND recordID = ? AND owner = ?",
+                                       arguments: [type.rawValue, recordID, device.description])
+        }
+    }
+
     /// Commands sent to `device` that it has not carried out yet, in the order the parent sent them.
     public func pendingCommands(for device: DeviceID) throws -> [ConfigurationCommand] {
         try writer.read { db in

@@ -43,6 +43,10 @@ public enum FamilyPage {
                             element("option", ["value": "childDevice"]) { "child's device" }
                             element("option", ["value": "personalDevice"]) { "device of my own" }
                         }
+                        FocusPage.textField(
+                            name: "childName", label: "Child's name, for a child's device (optional: one child's devices share health totals)",
+                            value: "", error: nil
+                        )
                         Layout.button("Show a pairing code", name: "command", value: "pair", primary: true)
                     }
                 }

@@ -12,6 +12,9 @@ public enum GatePage {
             element("section", ["class": "card hero", "aria-labelledby": "gate-heading"]) {
                 element("h2", ["id": "gate-heading"]) { screen.title }
                 element("p", ["class": "headline"]) { headline(screen) }
+                if let source = screen.healthSourceText {
+                    element("p", ["class": "hint", "id": "health-source"]) { "Health data: \(source)" }
+                }
                 if let failure = screen.sourceFailure {
                     element("p", ["class": "notice error"]) { "Health data could not be read: \(failure)" }
                 }

@@ -49,13 +49,15 @@ struct FamilyVerb: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a one-time pairing code (QR code and text) for a child's or personal device; it expires after 15 minutes.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "child or self (default child).") var mode: String = "child"
+        @Option(help: "The child a child's device belongs to: the devices paired with one child name read each other's health totals (a phone's steps open the laptop's gate).")
+        var child: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let (pairing, context) = try reportingErrors {
                 let mode = try DeviceMode(parsing: mode)
                 let context = try global.context()
-                return (try context.family().pair(mode: mode), context)
+                return (try context.family().pair(mode: mode, childName: child), context)
             }
             if json { return try printJSON(pairing) }
             print(try reportingErrors { try FamilyText.pairing(pairing, clock: context.clock) })

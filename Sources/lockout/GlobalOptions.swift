@@ -31,7 +31,8 @@ struct GlobalOptions: ParsableArguments {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
         let services = DeviceServices(
-            database: database, calendar: calendar, pins: PINHasher(), sessionPrograms: { SessionPrograms.read(.system()) }
+            database: database, calendar: calendar, pins: PINHasher(), sessionPrograms: { SessionPrograms.read(.system()) },
+            now: { clock.now() }
         )
         let service = services.breaks, focusService = services.focus
         try LocalCatchUp.run(directory: directory, focus: focusService, clock: clock)
@@ -42,6 +43,7 @@ struct GlobalOptions: ParsableArguments {
             focusService: focusService,
             gateService: services.gate,
             rewardsService: services.rewards,
+            healthSharing: services.healthSharing,
             clock: clock,
             calendar: calendar
         )
@@ -56,6 +58,7 @@ struct CLIContext {
     let focusService: FocusService
     let gateService: GateService
     let rewardsService: RewardsService
+    let healthSharing: HealthTotalsSharing
     let clock: ProcessClock
     let calendar: Calendar
 

@@ -22,7 +22,8 @@ struct Run: ParsableCommand {
             clock: context.clock,
             port: port,
             family: context.database.familyStore,
-            rewards: context.rewardsService
+            rewards: context.rewardsService,
+            healthSharing: context.healthSharing
         )
         do {
             try host.run()

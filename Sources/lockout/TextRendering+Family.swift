@@ -32,7 +32,8 @@ enum FamilyText {
         return devices.map { device in
             let state = !device.isActive ? "revoked" : device.isOnline(now: now) ? "online" : "offline"
             let seen = device.lastSyncDate.map { "last sync \(time($0))" } ?? "never synced"
-            return "\(device.deviceName)  \(device.deviceType.word)  \(state), \(seen)  [\(device.deviceID)]"
+            let kind = device.deviceType.word + (device.childName.map { " (\($0))" } ?? "")
+            return "\(device.deviceName)  \(kind)  \(state), \(seen)  [\(device.deviceID)]"
         }.joined(separator: "\n")
     }
 

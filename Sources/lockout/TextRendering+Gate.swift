@@ -24,6 +24,9 @@ extension TextRendering {
         if screen.hasHeldEdit {
             lines.append("Held edit: applies once today's goals are met, or now with 'lockout gate confirm'")
         }
+        if let source = screen.healthSourceText {
+            lines.append("Health data: \(source)")
+        }
         if let failure = screen.sourceFailure {
             lines.append("Health data: the source is failing (\(failure.reason)); the gate stays as it was, and opens after a day")
         }
@@ -123,6 +126,21 @@ struct GateStatusJSON: Encodable {
         let reason: String
     }
 
+    /// Where today's totals came from.
+    struct Source: Encodable {
+        /// As the text says it: `Anna's iPhone, read 14:02`.
+        let text: String
+        /// The device of the same person whose synced totals counted; absent when none had sent any today.
+        let deviceID: DeviceID?
+        let deviceName: String?
+        let readAt: Date?
+        /// Whether the synced totals were read over two hours ago.
+        let stale: Bool
+        /// The metrics whose total is the synced device's (`steps`, `energy`, `exercise`); the others are this device's.
+        let fromDevice: [String]
+        let fromThisDevice: [String]
+    }
+
     /// `open` or `closed`.
     let state: String
     /// Why it is open: goalsMet, noGoalsToday, emergencyUnlock, sourceUnavailable, sourceUnconfirmed, peek.
@@ -140,6 +158,8 @@ struct GateStatusJSON: Encodable {
     let emergency: String
     let heldEdit: Bool
     let sourceFailure: Failure?
+    /// Absent on a device in no family.
+    let healthSource: Source?
 
     init(_ screen: GateScreen) {
         switch screen.status {
@@ -175,6 +195,15 @@ struct GateStatusJSON: Encodable {
         }
         heldEdit = screen.hasHeldEdit
         sourceFailure = screen.sourceFailure.map { Failure(at: $0.at, reason: $0.reason) }
+        if let origin = screen.healthOrigin, let text = screen.healthSourceText {
+            healthSource = Source(
+                text: text, deviceID: origin.syncedDevice?.deviceID, deviceName: origin.syncedDevice?.deviceName,
+                readAt: origin.syncedDevice?.readAt, stale: screen.syncedTotalsStale, fromDevice: origin.syncedMetrics.map(\.rawValue),
+                fromThisDevice: HealthMetric.allCases.filter { !origin.syncedMetrics.contains($0) }.map(\.rawValue)
+            )
+        } else {
+            healthSource = nil
+        }
     }
 }
 

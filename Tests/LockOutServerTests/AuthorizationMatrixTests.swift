@@ -111,6 +111,39 @@ struct AuthorizationMatrixTests {
         #expect(seesA == [.parent, .childA].contains(role), "\(role)")
     }
 
+    @Test("POST /v1/mutations: child A's health totals are child A's alone to write; a parent writes none", arguments: Role.allCases)
+    func healthTotalsWrite(_ role: Role) async throws {
+        let status = try await ask(role, .post, { _ in "/v1/mutations" }, body: { family in
+            try HTTPFamily.body(SyncAPI.Push(mutations: [try FamilyFixture.healthTotals(try family.caller(.childA))]))
+        }) { response, _ in
+            guard response.status == .ok else { return }
+            let result = try HTTPFamily.decode(SyncAPI.PushResult.self, response).results.first
+            #expect(result?.status == (role == .childA ? .applied : .rejected), "\(role)")
+        }
+        #expect(status == Self.expect([.parent: .ok, .otherFamily: .ok, .childA: .ok, .childB: .ok, .personal: .ok], role))
+    }
+
+    @Test("GET /v1/changes: the totals of Anna's phone reach Anna's laptop (child A) alone, a personal phone's the personal device alone",
+          arguments: Role.allCases)
+    func healthTotalsRead(_ role: Role) async throws {
+        let family = try await HTTPFamily.make()
+        let annaPhone = try await family.join("Anna's iPhone", .childDevice, child: "Anna")
+        let ownPhone = try await family.join("Own iPhone", .personalDevice)
+        for phone in [annaPhone, ownPhone] {
+            _ = try await family.storage.push(caller: phone, mutations: [try FamilyFixture.healthTotals(phone)], now: HTTPFamily.now)
+        }
+        let (status, seen) = try await family.app().test(.router) { client in
+            try await client.execute(uri: "/v1/changes?since=0", method: .get, headers: HTTPFamily.headers(role)) { response in
+                guard response.status == .ok else { return (response.status, Set<DeviceID>()) }
+                let page = try HTTPFamily.decode(SyncAPI.Changes.self, response)
+                return (response.status, Set(page.changes.filter { $0.type == .healthTotals }.map(\.owner)))
+            }
+        }
+        #expect(status == Self.expect([.parent: .ok, .otherFamily: .ok, .childA: .ok, .childB: .ok, .personal: .ok], role))
+        #expect(seen.contains(annaPhone.device) == (role == .childA), "\(role)")
+        #expect(seen.contains(ownPhone.device) == (role == .personal), "\(role)")
+    }
+
     @Test("GET /v1/devices: a parent lists its family, any other device only itself", arguments: Role.allCases)
     func devices(_ role: Role) async throws {
         let status = try await ask(role, .get, { _ in "/v1/devices" }, check: { response, family in

@@ -32,17 +32,17 @@ struct HTTPFamily {
             )
         }
         let parent = try await first(.parent)
-        func join(_ role: Role, _ mode: DeviceMode) async throws -> Caller {
+        func join(_ role: Role, _ mode: DeviceMode, child: String? = nil) async throws -> Caller {
             let secret = "secret-\(role.rawValue)-\(UUID())"
-            try await storage.createPairing(caller: parent, mode: mode, secretHash: hash(secret), expiresAt: now + 900, now: now)
+            try await storage.createPairing(caller: parent, mode: mode, childName: child, secretHash: hash(secret), expiresAt: now + 900, now: now)
             return try await storage.redeemPairing(
                 SyncAPI.Redeem(familyID: parent.family, secret: secret, deviceID: DeviceID(rawValue: UUID()), deviceName: role.rawValue, mode: mode),
                 secretHash: hash(secret), tokenHash: hash(token(role)), now: now
             )
         }
         var devices: [Role: Caller] = [.parent: parent]
-        devices[.childA] = try await join(.childA, .childDevice)
-        devices[.childB] = try await join(.childB, .childDevice)
+        devices[.childA] = try await join(.childA, .childDevice, child: "Anna")
+        devices[.childB] = try await join(.childB, .childDevice, child: "Ben")
         devices[.personal] = try await join(.personal, .personalDevice)
         devices[.revoked] = try await join(.revoked, .childDevice)
         _ = try await storage.revokeDevice(caller: parent, device: try #require(devices[.revoked]).device, now: now)
@@ -51,6 +51,18 @@ struct HTTPFamily {
     }
 
     func caller(_ role: Role) throws -> Caller { try #require(devices[role]) }
+
+    /// Another device paired by the family's parent: a phone, say, of the child named `child`.
+    func join(_ name: String, _ mode: DeviceMode, child: String? = nil) async throws -> Caller {
+        let secret = "secret-\(name)-\(UUID())"
+        let parent = try caller(.parent)
+        try await storage.createPairing(caller: parent, mode: mode, childName: child, secretHash: FamilyFixture.hash(secret),
+                                        expiresAt: Self.now + 900, now: Self.now)
+        return try await storage.redeemPairing(
+            SyncAPI.Redeem(familyID: parent.family, secret: secret, deviceID: DeviceID(rawValue: UUID()), deviceName: name, mode: mode),
+            secretHash: FamilyFixture.hash(secret), tokenHash: FamilyFixture.hash("token-\(name)-\(UUID())"), now: Self.now
+        )
+    }
 
     func app(_ configuration: FamilyServer.Configuration = .testing()) -> some ApplicationProtocol {
         FamilyServer.application(storage: storage, configuration: configuration)

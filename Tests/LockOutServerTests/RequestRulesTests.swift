@@ -44,6 +44,34 @@ struct RequestRulesTests {
         }
     }
 
+    @Test("a pairing names its child only for a child's device, by the rule of names; the redeemed device carries the name")
+    func childNames() async throws {
+        let family = try await HTTPFamily.make()
+        let refused: [SyncAPI.CreatePairing] = [
+            SyncAPI.CreatePairing(mode: .personalDevice, childName: "Anna"), SyncAPI.CreatePairing(mode: .childDevice, childName: "  "),
+            SyncAPI.CreatePairing(mode: .childDevice, childName: Self.flags), SyncAPI.CreatePairing(mode: .childDevice, childName: "An\u{7}na"),
+        ]
+        let pairing: SyncAPI.Pairing = try await family.app().test(.router) { client in
+            for body in refused {
+                try await client.execute(uri: "/v1/pairings", method: .post, headers: HTTPFamily.headers(.parent, json: true),
+                                         body: try HTTPFamily.body(body)) { response in
+                    #expect(response.status == .badRequest, "\(body)")
+                }
+            }
+            return try await client.execute(uri: "/v1/pairings", method: .post, headers: HTTPFamily.headers(.parent, json: true),
+                                            body: try HTTPFamily.body(SyncAPI.CreatePairing(mode: .childDevice, childName: " Anna "))) { response in
+                #expect(response.status == .created)
+                return try HTTPFamily.decode(SyncAPI.Pairing.self, response)
+            }
+        }
+        let phone = try await family.storage.redeemPairing(
+            SyncAPI.Redeem(familyID: try family.caller(.parent).family, secret: pairing.secret, deviceID: DeviceID(rawValue: UUID()),
+                           deviceName: "Anna's iPhone", mode: .childDevice),
+            secretHash: FamilyFixture.hash(pairing.secret), tokenHash: FamilyFixture.hash("phone"), now: HTTPFamily.now
+        )
+        #expect(try await family.storage.devices(caller: phone, now: HTTPFamily.now).first?.childName == "Anna")
+    }
+
     @Test("a method a route does not have is a 405 naming the ones it has; an unknown path stays a 404")
     func methods() async throws {
         let family = try await HTTPFamily.make()

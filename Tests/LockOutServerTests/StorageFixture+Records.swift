@@ -39,10 +39,13 @@ extension FamilyFixture {
                      deleted: mutation.deleted, body: mutation.body)
     }
 
-    /// A device of `mode` paired by `parent`, with `id` when given.
-    func join(_ name: String, _ mode: DeviceMode, by pairer: Caller? = nil, id: DeviceID = DeviceID(rawValue: UUID())) async throws -> Caller {
+    /// A device of `mode` paired by `parent` (a child's with the name of its `child`), with `id` when given.
+    func join(
+        _ name: String, _ mode: DeviceMode, by pairer: Caller? = nil, child: String? = nil, id: DeviceID = DeviceID(rawValue: UUID())
+    ) async throws -> Caller {
         let secret = Secrets.random(bytes: 24)
-        try await storage.createPairing(caller: pairer ?? parent, mode: mode, secretHash: Self.hash(secret), expiresAt: Self.now + 900, now: Self.now)
+        try await storage.createPairing(caller: pairer ?? parent, mode: mode, childName: child, secretHash: Self.hash(secret),
+                                        expiresAt: Self.now + 900, now: Self.now)
         return try await redeem(secret, name: name, mode: mode, id: id)
     }
 

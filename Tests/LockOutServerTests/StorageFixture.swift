@@ -67,6 +67,14 @@ struct FamilyFixture {
         return SyncMutation(id: MutationID(rawValue: UUID()), type: .dailySummary, recordID: "\(device.device)/\(day)", localDate: date, body: body)
     }
 
+    /// `device`'s health totals of `day`, with `steps`.
+    static func healthTotals(_ device: Caller, day: String = "2023-11-14", steps: Double = 12_000) throws -> SyncMutation {
+        let date = try #require(LocalDate(iso: day))
+        let record = HealthTotalsRecord(deviceID: device.device, deviceName: "Phone", date: date, steps: steps, activeEnergy: 300,
+                                        exerciseMinutes: 20, readAt: now)
+        return try record.mutation(id: MutationID(rawValue: UUID()))
+    }
+
     static func command(to target: Caller, _ change: ConfigurationChange = .snooze(minutes: 7)) throws -> SyncMutation {
         let command = ConfigurationCommand(commandID: CommandID(rawValue: UUID()), targetDeviceID: target.device, change: change, createdAt: now)
         return SyncMutation(id: MutationID(rawValue: UUID()), type: .command, recordID: command.commandID.description,

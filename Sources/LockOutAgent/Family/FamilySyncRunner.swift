@@ -14,7 +14,9 @@ import LockOutRuntime
 /// A changed summary is queued in the outbox at once, whatever the minute allows: a day's last activity (a break
 /// done at 23:59:32) survives a stop or a kill and goes with the next round. At the start, every day since the
 /// last one queued (up to `catchUpDays` back) whose counts changed — while no agent ran — is queued too; and each
-/// check looks at yesterday beside today, for what counts on a day after it ended.
+/// check looks at yesterday beside today, for what counts on a day after it ended. Today's health totals are
+/// queued the same way when they changed, and go with the summaries; health totals another device of the same
+/// person sent make the gate read its source at once.
 public final class FamilySyncRunner: @unchecked Sendable {
     /// A day summary is sent at most this often while it changes.
     public static let summaryInterval: TimeInterval = 60
@@ -40,6 +42,20 @@ public final class FamilySyncRunner: @unchecked Sendable {
             self.summary = summary
         }
     }
+    /// The device's health totals in the family: its own shared, and the gate told when another device's arrive.
+    public struct HealthTotals: Sendable {
+        /// Queues the totals of a day when they changed; answers whether it did.
+        let queue: @Sendable (LocalDate) throws -> Bool
+        /// Health totals of another device arrived: the gate reads its source again.
+        let arrived: @Sendable () -> Void
+
+        /// Hooks that queue through `queue` and tell the gate through `arrived`.
+        public init(queue: @escaping @Sendable (LocalDate) throws -> Bool, arrived: @escaping @Sendable () -> Void) {
+            self.queue = queue
+            self.arrived = arrived
+        }
+    }
+
     /// No byte from the event stream for this long means the connection is dead: reconnect.
     public static let streamSilence: TimeInterval = 200
 
@@ -49,6 +65,7 @@ public final class FamilySyncRunner: @unchecked Sendable {
     /// Every field below is touched on `queue` only.
     let queue = DispatchQueue(label: "lockout.sync")
     private let summaries: Summaries
+    private let health: HealthTotals?
     private let notify: @Sendable (String) -> Void
     private let afterRound: @Sendable () -> Void
     private let now: @Sendable () -> Date
@@ -62,11 +79,15 @@ public final class FamilySyncRunner: @unchecked Sendable {
     private var streamFailures = 0
     private var streamRetry: DispatchTime?
     private var roundDue: Date?
+    /// The newest commit of another device's health totals seen after the last round.
+    private var healthTotalsSeq: Int64?
 
-    /// A runner of `sync`; `summaries` computes the device's day summaries in the agent, `notify` shows a failure notice.
+    /// A runner of `sync`; `summaries` computes the device's day summaries in the agent, `health` shares its health
+    /// totals and hears of others' (nil: none), `notify` shows a failure notice.
     public init(
         sync: FamilySync, store: GRDBFamilyStore, now: @escaping @Sendable () -> Date,
         summaries: Summaries,
+        health: HealthTotals? = nil,
         notify: @escaping @Sendable (String) -> Void,
         afterRound: @escaping @Sendable () -> Void = {}
     ) {
@@ -75,6 +96,7 @@ public final class FamilySyncRunner: @unchecked Sendable {
         self.store = store
         self.now = now
         self.summaries = summaries
+        self.health = health
         self.notify = notify
     }
 
@@ -121,6 +143,7 @@ public final class FamilySyncRunner: @unchecked Sendable {
 
     @discardableResult
     private func round() -> SyncRoundOutcome {
+        let totalsBefore = healthTotalsSeq ?? newestHealthTotals()
         let outcome = sync.syncOnce()
         roundDue = nil
         switch outcome {
@@ -135,10 +158,24 @@ public final class FamilySyncRunner: @unchecked Sendable {
             ensureStream()
         }
         tellOfFailures()
+        noticeHealthTotals(since: totalsBefore)
         checkSummary()
         rearm()
         afterRound()
         return outcome
+    }
+
+    /// The newest commit of another device's health totals pulled so far; nil without health hooks.
+    private func newestHealthTotals() -> Int64? {
+        guard health != nil, let device = try? store.identity(defaultName: DeviceNames.host()).id else { return nil }
+        return try? store.newestSeq(of: .healthTotals, notWrittenBy: device)
+    }
+
+    /// Tells the gate when the round pulled health totals another device wrote after `before`.
+    private func noticeHealthTotals(since before: Int64?) {
+        guard let health, let newest = newestHealthTotals() else { return }
+        healthTotalsSeq = newest
+        if let before, newest != before { health.arrived() }
     }
 
     private func ensureStream() {
@@ -176,8 +213,9 @@ public final class FamilySyncRunner: @unchecked Sendable {
               identity.mode == .childDevice || identity.mode == .personalDevice,
               (try? store.membership()) != nil
         else { summaryPending = false; return }
-        let queued = queueChangedSummaries(device: identity.id)
-        guard queued || summaryPending else { return }
+        let summariesQueued = queueChangedSummaries(device: identity.id)
+        let totalsQueued = queueHealthTotals()
+        guard summariesQueued || totalsQueued || summaryPending else { return }
         if let sent = lastSummarySentAt, DispatchTime.now() < sent + Self.summaryInterval {
             summaryPending = true
             rearm()
@@ -217,6 +255,17 @@ public final class FamilySyncRunner: @unchecked Sendable {
             }
         }
         return queuedAny
+    }
+
+    /// Queues today's health totals when they changed; answers whether it did.
+    private func queueHealthTotals() -> Bool {
+        guard let health else { return false }
+        do {
+            return try health.queue(summaries.today())
+        } catch {
+            logger.error("could not queue the health totals", metadata: ["error": "\(error)"])
+            return false
+        }
     }
 
     /// One notification for each new batch of items the server refused for good.

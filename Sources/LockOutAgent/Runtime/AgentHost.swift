@@ -18,6 +18,7 @@ public struct AgentHost: Sendable {
     private let port: Int
     private let family: GRDBFamilyStore?
     private let rewards: RewardsService?
+    private let healthSharing: HealthTotalsSharing?
     private let environment: [String: String]
     private let logger = Logger(label: "lockout.agent")
 
@@ -29,10 +30,12 @@ public struct AgentHost: Sendable {
         port: Int = 0,
         family: GRDBFamilyStore? = nil,
         rewards: RewardsService? = nil,
+        healthSharing: HealthTotalsSharing? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.family = family
         self.rewards = rewards
+        self.healthSharing = healthSharing
         self.directory = directory
         self.service = service
         self.gate = gate
@@ -94,7 +97,9 @@ public struct AgentHost: Sendable {
         notifier.closeLeftOvers()
 
         let trimmer = IdleTrimmer()
-        let familySync = family.map { Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer) }
+        let familySync = family.map {
+            Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer, healthSharing: healthSharing)
+        }
         let token = AgentEndpoint.newToken()
         let api = AgentAPI(agent: agent, token: token, familySync: familySync, web: sessions)
         let notificationState: @Sendable () -> SettingsPage.Extras.NotificationState = {
@@ -173,10 +178,12 @@ extension AgentHost {
         )
     }
 
-    /// Family sync for the agent: commands apply to its engines, its transitions may change the day's summary,
+    /// Family sync for the agent: commands apply to its engines, its transitions may change the day's summary and
+    /// its health totals (shared through `healthSharing`), another device's health totals make its gate read them,
     /// and a refused change is told once as a notification.
     static func familySync(
-        store: GRDBFamilyStore, agent: DeviceAgent, notifier: DesktopNotifier, clock: ProcessClock, trimmer: IdleTrimmer
+        store: GRDBFamilyStore, agent: DeviceAgent, notifier: DesktopNotifier, clock: ProcessClock, trimmer: IdleTrimmer,
+        healthSharing: HealthTotalsSharing?
     ) -> FamilySyncRunner {
         let breakSettings = agent.service.breaks.stores.settings, focusSettings = agent.service.stores.settings
         let sync = FamilySync(
@@ -195,6 +202,12 @@ extension AgentHost {
                     try agent.executor.runBlocking { try await agent.daySummary(device: device, day: day, previous: previous) }
                 }
             ),
+            health: healthSharing.map { sharing in
+                FamilySyncRunner.HealthTotals(
+                    queue: { day in try agent.executor.runBlocking { try await sharing.queueIfChanged(day: day, now: clock.now()) } },
+                    arrived: { try? agent.executor.runBlocking { _ = try await agent.perform(.refresh) } }
+                )
+            },
             notify: { text in
                 notifier.present(NotificationRequest(id: "family-sync", title: "Family sync", body: text, category: "SYNC_CATEGORY", actions: [])) { _ in }
             },

@@ -378,7 +378,8 @@ public struct WebApp: Sendable {
                 _ = await familySync?.syncNowAsync()
             case "pair":
                 let mode = fields["mode"].flatMap(DeviceMode.init(rawValue:)) ?? .childDevice
-                let pairing = try await family.run { try $0.pair(mode: mode) }
+                let child = fields["childName"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+                let pairing = try await family.run { try $0.pair(mode: mode, childName: child) }
                 return Self.html(FamilyPage.pairing(pairing, chrome: await chrome(.family, session), calendar: calendar))
             case "revoke":
                 let device = fields["device"] ?? ""

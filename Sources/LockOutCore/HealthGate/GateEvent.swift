@@ -7,11 +7,15 @@ public struct HealthReadout: Codable, Hashable, Sendable {
     /// Whether the source is known to work for this person (a local store, or permission granted):
     /// an unconfirmed source that reports nothing at all opens the gate.
     public let confirmed: Bool
+    /// Where the totals came from, when the source combines this device's own with a synced device's; nil
+    /// from a source that is this device's alone and does not say.
+    public let origin: HealthOrigin?
 
-    /// A readout of `totals`.
-    public init(totals: HealthTotals, confirmed: Bool) {
+    /// A readout of `totals`, from `origin`.
+    public init(totals: HealthTotals, confirmed: Bool, origin: HealthOrigin? = nil) {
         self.totals = totals
         self.confirmed = confirmed
+        self.origin = origin
     }
 
     /// Whether every metric is 0: the source reported nothing.

@@ -81,6 +81,8 @@ public struct GateRecord: Codable, Hashable, Sendable {
     public var day: LocalDate
     /// The latest totals read for `day`, nil before the first read of the day.
     public var totals: HealthTotals?
+    /// Where `totals` came from (this device, a synced device), as the source said; nil when it did not say.
+    public var origin: HealthOrigin?
     /// Whether the source ever proved it works: it said so, or it reported data.
     public var sourceConfirmed: Bool
     /// The latest failed read, kept after later successes for the record.
@@ -105,7 +107,7 @@ public struct GateRecord: Codable, Hashable, Sendable {
     /// The record of a gate first run on `day`: closed until it is evaluated, source unconfirmed.
     public static func initial(day: LocalDate) -> GateRecord {
         GateRecord(
-            day: day, totals: nil, sourceConfirmed: false, lastFailure: nil, failingSince: nil,
+            day: day, totals: nil, origin: nil, sourceConfirmed: false, lastFailure: nil, failingSince: nil,
             lastReadRequestedAt: nil, peeksToday: 0, peekEndsAt: nil, friction: nil,
             emergencyUnlockedAt: nil, pendingSettings: nil, status: .closed(unmet: [])
         )

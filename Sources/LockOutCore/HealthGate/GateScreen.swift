@@ -73,6 +73,13 @@ public struct GateScreen: Codable, Hashable, Sendable {
     public let editCodeSecondsLeft: Int?
     /// The latest failed read, when the source is failing now.
     public let sourceFailure: GateSourceFailure?
+    /// Where today's totals came from (this device, a synced device of the same person); nil when the source
+    /// did not say (a device in no family).
+    public let healthOrigin: HealthOrigin?
+    /// Whether the synced device's totals were read longer ago than `SyncedHealthTotals.freshness`.
+    public let syncedTotalsStale: Bool
+    /// The health data's source as a sentence's end: `Anna's iPhone, read 14:02`; nil with no origin.
+    public let healthSourceText: String?
     /// The blocked apps.
     public var blockedApps: [BlockedApp] { settings.blockedApps }
     /// Every goal's setting, the ones that do not apply today too.
@@ -163,6 +170,10 @@ public struct GateScreen: Codable, Hashable, Sendable {
                 ? Int(friction.codeShownAt.timeIntervalSince(now).rounded(.up)) : nil
         }
         sourceFailure = gate.record.failingSince == nil ? nil : gate.record.lastFailure
+        let origin = gate.record.totals?.day == LocalDate(now, in: gate.calendar) ? gate.record.origin : nil
+        healthOrigin = origin
+        syncedTotalsStale = origin?.syncedDevice.map { SyncedHealthTotals.isStale(readAt: $0.readAt, now: now) } ?? false
+        healthSourceText = origin.map { GateText.healthSource($0, now: now, calendar: gate.calendar) }
         settings = gate.settings
         heldSettings = gate.record.pendingSettings
     }
@@ -217,6 +228,32 @@ public enum GateText {
     /// `19:00` for 1140 minutes after midnight.
     public static func clock(_ minuteOfDay: Int) -> String {
         "\(String(minuteOfDay / 60).leftPadded(to: 2)):\(String(minuteOfDay % 60).leftPadded(to: 2))"
+    }
+
+    /// Where the health data came from: `Anna's iPhone, read 14:02`; `Anna's iPhone, read 14:02 (steps); this
+    /// device (energy, exercise)`; `this device (Anna's iPhone's totals, read 14:02, are lower)`; `this device — no
+    /// health totals from your other devices today`; stale totals end in `— stale: nothing newer for 3 h`.
+    public static func healthSource(_ origin: HealthOrigin, now: Date, calendar: Calendar) -> String {
+        guard let device = origin.syncedDevice else { return "this device — no health totals from your other devices today" }
+        let parts = calendar.dateComponents([.hour, .minute], from: device.readAt)
+        let read = "read \(clock((parts.hour ?? 0) * 60 + (parts.minute ?? 0)))"
+        let own = HealthMetric.allCases.filter { !origin.syncedMetrics.contains($0) }
+        var text: String
+        if origin.syncedMetrics.isEmpty {
+            text = "this device (\(device.deviceName)'s totals, \(read), are lower)"
+        } else if own.isEmpty {
+            text = "\(device.deviceName), \(read)"
+        } else {
+            text = "\(device.deviceName), \(read) (\(names(origin.syncedMetrics))); this device (\(names(own)))"
+        }
+        if SyncedHealthTotals.isStale(readAt: device.readAt, now: now) {
+            text += " — stale: nothing newer for \(Int(now.timeIntervalSince(device.readAt) / 3600)) h"
+        }
+        return text
+    }
+
+    private static func names(_ metrics: [HealthMetric]) -> String {
+        metrics.map(\.rawValue).joined(separator: ", ")
     }
 
     /// `6,240 / 10,000 steps`, `until 19:00` for the unlock time.

@@ -81,6 +81,7 @@ extension HealthGate {
     mutating func startDay(_ today: LocalDate, now: Date) -> [GateEffect] {
         record.day = today
         record.totals = nil
+        record.origin = nil
         record.peeksToday = 0
         record.peekEndsAt = nil
         record.friction = nil

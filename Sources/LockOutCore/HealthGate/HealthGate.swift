@@ -121,6 +121,7 @@ public struct HealthGate: Sendable {
             return [log(.staleReadingDiscarded(day: readout.totals.day), now), requestRead(now: now)]
         }
         record.totals = readout.totals
+        record.origin = readout.origin
         record.failingSince = nil
         if readout.confirmed || !readout.isEmpty { record.sourceConfirmed = true }
         return []

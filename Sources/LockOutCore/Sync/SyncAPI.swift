@@ -32,10 +32,16 @@ public enum SyncAPI {
         }
     }
 
-    /// `POST /v1/pairings`: what kind of device may join with it.
+    /// `POST /v1/pairings`: what kind of device may join with it, and for a child's device the child it is for.
     public struct CreatePairing: Codable, Hashable, Sendable {
         public let mode: DeviceMode
-        public init(mode: DeviceMode) { self.mode = mode }
+        /// The child a child's device belongs to (1…64 characters, the rule of device names): the devices paired
+        /// with the same child name are that child's, and read each other's health totals. Only for a child's device.
+        public let childName: String?
+        public init(mode: DeviceMode, childName: String? = nil) {
+            self.mode = mode
+            self.childName = childName
+        }
     }
 
     /// A pairing: the one-time secret, when it expires, and the payload for the QR code.

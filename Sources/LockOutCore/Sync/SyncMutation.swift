@@ -24,9 +24,13 @@ public enum RecordType: String, Codable, CaseIterable, Hashable, Sendable {
     case commandAck
     /// A patch of a person's shared settings. Record id: the mutation id (patches are never replaced).
     case settings
+    /// A device's health totals for one local day (steps, active energy, exercise minutes), for the same
+    /// person's other devices' health gates. Record id: `DEVICE/YYYY-MM-DD`.
+    case healthTotals
 
-    /// Whether records of this kind count as usage history, pruned after the server's retention.
-    public var isUsageHistory: Bool { self == .usage || self == .dailySummary }
+    /// Whether records of this kind are day history (usage, day summaries, health totals), pruned after the
+    /// server's retention.
+    public var isUsageHistory: Bool { self == .usage || self == .dailySummary || self == .healthTotals }
 }
 
 /// One change a device asks the server to commit: an envelope the server reads, and a body it only stores.
@@ -41,7 +45,7 @@ public struct SyncMutation: Codable, Hashable, Sendable {
     public let recordID: String
     /// The device a command or configuration is for; nil for records about the writer itself.
     public let target: DeviceID?
-    /// The local day a usage record or summary belongs to.
+    /// The local day a usage record, summary or health totals record belongs to.
     public let localDate: LocalDate?
     /// True when the record is deleted; the body is then empty.
     public let deleted: Bool

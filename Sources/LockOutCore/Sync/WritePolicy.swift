@@ -5,16 +5,21 @@ import Foundation
 /// | kind | parent | child | personal |
 /// |---|---|---|---|
 /// | device (its own registration) | ✓ | ✓ | ✓ |
-/// | usage, dailySummary (its own) | — | ✓ | ✓ |
+/// | usage, dailySummary, healthTotals (its own) | — | ✓ | ✓ |
 /// | commandAck (of a command for it) | — | ✓ | ✓ |
 /// | command, configuration (for a device of the family) | ✓ | — | — |
 /// | settings (the person's shared settings) | ✓ | — | ✓ |
 ///
-/// A record about a device belongs to that device: a registration's id is its device's, a day summary's id
-/// names its device and day (`DEVICE/YYYY-MM-DD`), a configuration's names its target (`DEVICE/PROGRAM`).
-/// Stored records are replaced or deleted only by their writer (`checkReplacing`), except a device's own
-/// registration and day summaries, which are always its own, and a target's configuration, which any parent
-/// of the family sets. Local dates run at most a day past today in the time zone furthest ahead.
+/// A record about a device belongs to that device: a registration's id is its device's, a day summary's and
+/// a health totals record's id names its device and day (`DEVICE/YYYY-MM-DD`), a configuration's names its
+/// target (`DEVICE/PROGRAM`). Stored records are replaced or deleted only by their writer (`checkReplacing`),
+/// except a device's own registration, day summaries and health totals, which are always its own, and a
+/// target's configuration, which any parent of the family sets. Local dates run at most a day past today in
+/// the time zone furthest ahead.
+///
+/// A parent device writes no health totals: its gate counts its own entries and imports, and a parent who
+/// wants a phone to open a desktop's gate makes both personal devices. Health totals are read by the same
+/// person's devices alone (`canRead`).
 ///
 /// The checks that need the family's data — that a command's target is a device of the family, that an
 /// acknowledged command was sent to the writer, who wrote the stored record — are made by the storage, in the
@@ -80,8 +85,8 @@ public enum WritePolicy {
     public static func writableTypes(for mode: DeviceMode) -> Set<RecordType> {
         switch mode {
         case .parentDevice: [.device, .command, .configuration, .settings]
-        case .childDevice: [.device, .usage, .dailySummary, .commandAck]
-        case .personalDevice: [.device, .usage, .dailySummary, .commandAck, .settings]
+        case .childDevice: [.device, .usage, .dailySummary, .healthTotals, .commandAck]
+        case .personalDevice: [.device, .usage, .dailySummary, .healthTotals, .commandAck, .settings]
         }
     }
 
@@ -104,11 +109,11 @@ public enum WritePolicy {
         case .usage:
             guard mutation.target == nil else { return .targetNotAllowed(.usage) }
             guard mutation.localDate != nil else { return .localDateRequired(.usage) }
-        case .dailySummary:
-            guard mutation.target == nil else { return .targetNotAllowed(.dailySummary) }
-            guard let date = mutation.localDate else { return .localDateRequired(.dailySummary) }
+        case .dailySummary, .healthTotals:
+            guard mutation.target == nil else { return .targetNotAllowed(mutation.type) }
+            guard let date = mutation.localDate else { return .localDateRequired(mutation.type) }
             guard let (device, rest) = splitDeviceID(mutation.recordID), device == writer, rest == date.description else {
-                return .recordMustNameWriter(.dailySummary)
+                return .recordMustNameWriter(mutation.type)
             }
         case .command:
             guard mutation.target != nil else { return .targetRequired(.command) }
@@ -126,9 +131,9 @@ public enum WritePolicy {
     public static func checkReplacing(_ mutation: SyncMutation, writer: DeviceID, storedOwner: DeviceID?) -> Refusal? {
         guard let storedOwner, storedOwner != writer else { return nil }
         switch mutation.type {
-        // The envelope tied these to the writer (`check`): a registration or day summary about it is its own,
-        // even over what another device once wrote there.
-        case .device, .dailySummary: return nil
+        // The envelope tied these to the writer (`check`): a registration, day summary or health totals record
+        // about it is its own, even over what another device once wrote there.
+        case .device, .dailySummary, .healthTotals: return nil
         // A target's configuration is any of the family's parents' to set.
         case .configuration: return nil
         case .usage, .command, .commandAck, .settings: return .recordOfAnotherDevice(mutation.type)
@@ -157,15 +162,23 @@ public enum WritePolicy {
         return (DeviceID(rawValue: uuid), String(recordID[recordID.index(after: slash)...]))
     }
 
-    /// Whether a device in `mode` with id `reader` sees a change: a parent sees its whole family; a
-    /// child its own records and what was sent to it; a personal device also the shared settings and
-    /// the family's devices.
-    public static func canRead(_ change: SyncChange, reader: DeviceID, mode: DeviceMode) -> Bool {
+    /// Whether a device in `mode` with id `reader` sees a change: a parent sees its whole family but the
+    /// health totals; a child its own records, what was sent to it, and the health totals of `sameChild` (the
+    /// other devices of the same child: child devices paired with the reader's child name); a personal device
+    /// its own records, what was sent to it, the shared settings, the family's devices, and the health totals
+    /// of the family's personal devices (one person's own devices). Health totals reach the same person's
+    /// devices and nobody else: a sibling never, a parent never.
+    public static func canRead(_ change: SyncChange, reader: DeviceID, mode: DeviceMode, sameChild: Set<DeviceID> = []) -> Bool {
+        if change.owner == reader { return true }
         switch mode {
-        case .parentDevice: true
-        case .childDevice: change.owner == reader || change.target == reader
+        case .parentDevice:
+            return change.type != .healthTotals
+        case .childDevice:
+            if change.type == .healthTotals { return change.ownerMode == .childDevice && sameChild.contains(change.owner) }
+            return change.target == reader
         case .personalDevice:
-            change.owner == reader || change.target == reader || change.type == .settings || change.type == .device
+            if change.type == .healthTotals { return change.ownerMode == .personalDevice }
+            return change.target == reader || change.type == .settings || change.type == .device
         }
     }
 }

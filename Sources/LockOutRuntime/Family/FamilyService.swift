@@ -57,12 +57,23 @@ public struct FamilyService: Sendable {
         return try joined(server: server, credentials: credentials, device: device)
     }
 
-    /// Asks the server for a pairing code for a device of `mode` (a parent pairs children and personal devices).
-    public func pair(mode: DeviceMode) throws -> SyncAPI.Pairing {
+    /// Asks the server for a pairing code for a device of `mode` (a parent pairs children and personal devices); a
+    /// child's device may be given the name of its child, which makes it one of that child's devices: they read
+    /// each other's health totals.
+    public func pair(mode: DeviceMode, childName typed: String? = nil) throws -> SyncAPI.Pairing {
+        let childName: String?
+        do {
+            childName = try typed.map(DeviceIdentity.validName)
+        } catch {
+            throw FamilyInputError.invalidValue("a child name follows the rule of device names: \(error)")
+        }
+        if childName != nil, mode != .childDevice {
+            throw FamilyInputError.invalidValue("only a child's device is paired with a child name: --child goes with --mode child")
+        }
         let (membership, _) = try member(of: [.parentDevice, .personalDevice])
         let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
-        return try client.createPairing(mode: mode)
+        return try client.createPairing(mode: mode, childName: childName)
     }
 
     /// Joins the family a pairing code names, as this (child or personal) device.

@@ -12,16 +12,20 @@ public struct DeviceServices: Sendable {
     public let focus: FocusService
     public let gate: GateService
     public let rewards: RewardsService
+    /// This device's own health totals, shared with the same person's other devices through the family.
+    public let healthSharing: HealthTotalsSharing
 
-    /// The services over `database` in `calendar`. `health` is the gate's source (the stored totals unless
-    /// another is given); `capability` says how a focus session's end alerts (a notification here; an alarm
-    /// where the system has one); `codes` draws the gate's friction codes.
+    /// The services over `database` in `calendar`. `health` is the device's own health source (the stored totals
+    /// unless another is given); the gate reads it raised by what the same person's other devices synced
+    /// (`FamilyHealthReading`, judged at `now`). `capability` says how a focus session's end alerts (a
+    /// notification here; an alarm where the system has one); `codes` draws the gate's friction codes.
     public init(
         database: AppDatabase, calendar: Calendar, pins: any PINHashing,
         health: (any HealthReading)? = nil,
         capability: AlertCapability = .notificationOnly,
         codes: @escaping @Sendable () -> FrictionCode = GateService.randomCode,
-        sessionPrograms: @escaping @Sendable () -> [String: ProtectionReason] = { [:] }
+        sessionPrograms: @escaping @Sendable () -> [String: ProtectionReason] = { [:] },
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.database = database
         self.calendar = calendar
@@ -36,10 +40,13 @@ public struct DeviceServices: Sendable {
             ),
             breaks: breaks, capability: capability, calendar: calendar
         )
+        let own = health ?? StoredHealthReading(store: database.healthTotalsStore)
         gate = GateService(
-            store: database.gateStore, source: health ?? StoredHealthReading(store: database.healthTotalsStore),
+            store: database.gateStore,
+            source: FamilyHealthReading(own: own, family: database.familyStore, calendar: calendar, now: now),
             calendar: calendar, codes: codes, sessionPrograms: sessionPrograms
         )
+        healthSharing = HealthTotalsSharing(own: own, family: database.familyStore)
         rewards = RewardsService(
             store: GRDBRewardsStore(database, calendar: calendar), calendar: calendar, pins: pins, sessionPrograms: sessionPrograms
         )

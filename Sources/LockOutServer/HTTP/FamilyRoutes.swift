@@ -66,10 +66,18 @@ struct FamilyRoutes: Sendable {
     func createPairing(_ request: Request, _ context: ServerContext) async throws -> Response {
         let caller = try await authenticate(request, context)
         let body = try await decode(SyncAPI.CreatePairing.self, request)
+        let childName = try body.childName.map { name in
+            guard body.mode == .childDevice else {
+                throw APIError(.badRequest, code: "invalid", "only a child's device is paired with a child name")
+            }
+            return try DeviceIdentity.validName(name)
+        }
         let secret = Secrets.random(bytes: 24)
         let now = configuration.now()
         let expiresAt = now + PairingSecret.lifetime
-        try await storage.createPairing(caller: caller, mode: body.mode, secretHash: Self.hash(secret), expiresAt: expiresAt, now: now)
+        try await storage.createPairing(
+            caller: caller, mode: body.mode, childName: childName, secretHash: Self.hash(secret), expiresAt: expiresAt, now: now
+        )
         let payload = PairingPayload(server: try publicURL(request), family: caller.family, secret: secret)
         return try json(SyncAPI.Pairing(secret: secret, mode: body.mode, expiresAt: expiresAt, payload: payload.text), status: .created)
     }

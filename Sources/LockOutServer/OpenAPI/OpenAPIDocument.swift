@@ -84,6 +84,11 @@ enum OpenAPIDocument {
           required: [mode]
           properties:
             mode: { $ref: "#/components/schemas/DeviceMode" }
+            childName:
+              allOf: [{ $ref: "#/components/schemas/DeviceName" }]
+              description: >
+                For a child's device only: the child it belongs to. The child devices paired with the same child name
+                are one child's, and read each other's health totals; a child name with another mode is refused.
         Pairing:
           type: object
           required: [secret, mode, expiresAt, payload]
@@ -103,7 +108,7 @@ enum OpenAPIDocument {
             mode: { $ref: "#/components/schemas/DeviceMode" }
         RecordType:
           type: string
-          enum: [device, usage, dailySummary, configuration, command, commandAck, settings]
+          enum: [device, usage, dailySummary, configuration, command, commandAck, settings, healthTotals]
         LocalDate:
           type: string
           format: date
@@ -118,8 +123,8 @@ enum OpenAPIDocument {
               type: string
               description: >
                 1…200 characters; a device's id for a device record, DEVICE/YYYY-MM-DD (the writer and the local date)
-                for a day summary, DEVICE/PROGRAM (the target) for a configuration. A mutation that breaks this, or
-                any other rule of its envelope, is rejected on its own in the answer.
+                for a day summary or health totals, DEVICE/PROGRAM (the target) for a configuration. A mutation that
+                breaks this, or any other rule of its envelope, is rejected on its own in the answer.
             target:
               type: string
               format: uuid

@@ -85,16 +85,20 @@ public protocol FamilyStorage: Sendable {
     func createFamily(id: FamilyID, first: SyncAPI.CreateFamily, tokenHash: Data, now: Date) async throws -> Caller
     /// The active device whose token hashes to `tokenHash`, noting that it was seen now.
     func authenticate(tokenHash: Data, now: Date) async throws -> Caller?
-    /// Stores a pairing for a device of `mode`; only a parent (any mode) or a personal device (personal only) may.
-    func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws
-    /// Redeems a pairing atomically: of two redeemers exactly one gets the device registered; a pairing whose
-    /// maker has been revoked or deleted since is refused.
+    /// Stores a pairing for a device of `mode`, a child's device with the name of its child when given; only a
+    /// parent (any mode) or a personal device (personal only) may.
+    func createPairing(caller: Caller, mode: DeviceMode, childName: String?, secretHash: Data, expiresAt: Date, now: Date) async throws
+    /// Redeems a pairing atomically: of two redeemers exactly one gets the device registered, with the pairing's
+    /// child name; a pairing whose maker has been revoked or deleted since is refused.
     func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller
     /// Commits what the caller may write, in one transaction, and answers one result per mutation; a mutation id
     /// is remembered per writer, so a retried push is answered as before. Refuses the whole push
     /// (`storageFull`) when it would take the caller or its family past `limits`.
     func push(caller: Caller, mutations: [SyncMutation], now: Date, limits: StorageLimits) async throws -> ([SyncAPI.MutationResult], FamilyPoke?)
-    /// The changes after `since` that the caller may read, in commit order.
+    /// The changes after `since` that the caller may read, in commit order (`WritePolicy.canRead`: a parent all but
+    /// health totals; a child its own, what was sent to it, and the health totals of the other child devices with its
+    /// child name; a personal device its own, what was sent to it, the settings, the devices, and the personal
+    /// devices' health totals).
     func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage
     /// The family's devices (a parent's view).
     func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice]
@@ -115,6 +119,11 @@ public protocol FamilyStorage: Sendable {
 }
 
 extension FamilyStorage {
+    /// Stores a pairing for a device of `mode`, without a child name.
+    public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {
+        try await createPairing(caller: caller, mode: mode, childName: nil, secretHash: secretHash, expiresAt: expiresAt, now: now)
+    }
+
     /// A push within the standard limits.
     public func push(caller: Caller, mutations: [SyncMutation], now: Date) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
         try await push(caller: caller, mutations: mutations, now: now, limits: .standard)

@@ -29,15 +29,17 @@ extension PostgresFamilyStorage {
         return caller
     }
 
-    public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {
+    public func createPairing(caller: Caller, mode: DeviceMode, childName: String?, secretHash: Data, expiresAt: Date, now: Date) async throws {
         try await transaction { connection in
             let role = try await Self.activeRole(connection, caller, self.logger)
             guard role == .parentDevice || (role == .personalDevice && mode == .personalDevice) else {
                 throw StorageRefusal.forbidden("a \(role.word) device cannot pair a \(mode.word) device")
             }
+            guard childName == nil || mode == .childDevice else { throw StorageRefusal.invalid("only a child's device is paired with a child name") }
             try await connection.query("""
-                INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt)
-                VALUES (\(ByteBuffer(bytes: secretHash)), \(caller.family.description), \(caller.device.description), \(mode.rawValue), \(expiresAt.timeIntervalSince1970))
+                INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt, childName)
+                VALUES (\(ByteBuffer(bytes: secretHash)), \(caller.family.description), \(caller.device.description), \(mode.rawValue),
+                        \(expiresAt.timeIntervalSince1970), \(childName))
                 """, logger: self.logger)
         }
     }
@@ -51,16 +53,17 @@ extension PostgresFamilyStorage {
                     AND redeemedBy IS NULL AND expiresAt > \(now.timeIntervalSince1970)
                     AND EXISTS (SELECT 1 FROM device WHERE device.id = pairing.createdBy AND device.familyID = pairing.familyID
                                 AND device.revokedAt IS NULL)
-                RETURNING createdBy, mode
+                RETURNING createdBy, mode, childName
                 """, logger: self.logger)
-            var found: (String, String)?
-            for try await row in claimed.decode((String, String).self) { found = row }
-            guard let (createdBy, modeText) = found else { throw StorageRefusal.pairingInvalid }
+            var found: (String, String, String?)?
+            for try await row in claimed.decode((String, String, String?).self) { found = row }
+            guard let (createdBy, modeText, childName) = found else { throw StorageRefusal.pairingInvalid }
             let mode = try Self.mode(modeText)
             guard mode == redeem.mode else { throw StorageRefusal.pairingModeMismatch(expected: mode) }
             guard try await !Self.deviceExists(connection, redeem.deviceID, self.logger) else { throw StorageRefusal.deviceExists }
             try await Self.insertDevice(connection, id: redeem.deviceID, family: redeem.familyID, name: redeem.deviceName, mode: mode,
-                                        parent: DeviceID(uuidString: createdBy), tokenHash: tokenHash, now: now, logger: self.logger)
+                                        parent: DeviceID(uuidString: createdBy), childName: childName, tokenHash: tokenHash, now: now,
+                                        logger: self.logger)
             return Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode)
         }
     }
@@ -70,11 +73,11 @@ extension PostgresFamilyStorage {
             let role = try await Self.activeRole(connection, caller, self.logger)
             let rows = role == .parentDevice
                 ? try await connection.query("""
-                    SELECT id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt FROM device
+                    SELECT id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt, childName FROM device
                     WHERE familyID = \(caller.family.description) ORDER BY registeredAt, id
                     """, logger: self.logger)
                 : try await connection.query("""
-                    SELECT id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt FROM device
+                    SELECT id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt, childName FROM device
                     WHERE familyID = \(caller.family.description) AND id = \(caller.device.description)
                     """, logger: self.logger)
             return try await Self.registeredDevices(rows)
@@ -87,7 +90,7 @@ extension PostgresFamilyStorage {
             guard role == .parentDevice || device == caller.device else { throw StorageRefusal.forbidden("only a parent renames other devices") }
             let rows = try await connection.query("""
                 UPDATE device SET name = \(name) WHERE id = \(device.description) AND familyID = \(caller.family.description)
-                RETURNING id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt
+                RETURNING id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt, childName
                 """, logger: self.logger)
             guard let renamed = try await Self.registeredDevices(rows).first else { throw StorageRefusal.unknownDevice }
             return renamed
@@ -143,7 +146,8 @@ extension PostgresFamilyStorage {
         try await transaction { connection in
             let cutoff = tombstonesBefore.timeIntervalSince1970
             var total = try await Self.count(connection.query(
-                "DELETE FROM record WHERE type IN ('usage', 'dailySummary') AND localDate < \(before.description) RETURNING 1", logger: self.logger))
+                "DELETE FROM record WHERE type IN ('usage', 'dailySummary', 'healthTotals') AND localDate < \(before.description) RETURNING 1",
+                logger: self.logger))
             try await connection.query("""
                 UPDATE family SET prunedSeq = GREATEST(prunedSeq, pruned.seq)
                 FROM (SELECT familyID, MAX(seq) AS seq FROM record WHERE deleted AND committedAt < \(cutoff) GROUP BY familyID) AS pruned

@@ -55,18 +55,27 @@ extension PostgresFamilyStorage {
             let start = resync ? 0 : since
             let family = caller.family.description, me = caller.device.description, fetch = limit + 1
             let columns = "seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body"
+            // `WritePolicy.canRead`: health totals reach the same person's devices alone.
             let rows: PostgresRowSequence = switch role {
             case .parentDevice:
-                try await connection.query(PostgresQuery(unsafeSQL: "SELECT \(columns) FROM record WHERE familyID = $1 AND seq > $2 ORDER BY seq LIMIT $3",
-                                                         binds: Self.binds(family, start, fetch)), logger: self.logger)
+                try await connection.query(PostgresQuery(unsafeSQL: """
+                    SELECT \(columns) FROM record WHERE familyID = $1 AND seq > $2 AND (owner = $4 OR type <> 'healthTotals') ORDER BY seq LIMIT $3
+                    """, binds: Self.binds(family, start, fetch, me)), logger: self.logger)
             case .childDevice:
                 try await connection.query(PostgresQuery(unsafeSQL: """
-                    SELECT \(columns) FROM record WHERE familyID = $1 AND seq > $2 AND (owner = $4 OR target = $4) ORDER BY seq LIMIT $3
+                    SELECT \(columns) FROM record WHERE familyID = $1 AND seq > $2
+                        AND (owner = $4 OR (type <> 'healthTotals' AND target = $4)
+                            OR (type = 'healthTotals' AND ownerMode = 'childDevice' AND owner IN (
+                                SELECT sibling.id FROM device AS sibling JOIN device AS me ON me.id = $4
+                                WHERE sibling.familyID = $1 AND sibling.childName = me.childName AND sibling.mode = 'childDevice')))
+                        ORDER BY seq LIMIT $3
                     """, binds: Self.binds(family, start, fetch, me)), logger: self.logger)
             case .personalDevice:
                 try await connection.query(PostgresQuery(unsafeSQL: """
                     SELECT \(columns) FROM record WHERE familyID = $1 AND seq > $2
-                        AND (owner = $4 OR target = $4 OR type IN ('settings', 'device')) ORDER BY seq LIMIT $3
+                        AND (owner = $4 OR (type <> 'healthTotals' AND (target = $4 OR type IN ('settings', 'device')))
+                            OR (type = 'healthTotals' AND ownerMode = 'personalDevice'))
+                        ORDER BY seq LIMIT $3
                     """, binds: Self.binds(family, start, fetch, me)), logger: self.logger)
             }
             var changes: [SyncChange] = []
@@ -197,12 +206,12 @@ extension PostgresFamilyStorage {
 
     static func insertDevice(
         _ connection: PostgresConnection, id: DeviceID, family: FamilyID, name: String, mode: DeviceMode, parent: DeviceID?,
-        tokenHash: Data, now: Date, logger: Logger
+        childName: String? = nil, tokenHash: Data, now: Date, logger: Logger
     ) async throws {
         try await connection.query("""
-            INSERT INTO device (id, familyID, name, mode, parentDeviceID, tokenHash, registeredAt, lastSeenAt)
+            INSERT INTO device (id, familyID, name, mode, parentDeviceID, tokenHash, registeredAt, lastSeenAt, childName)
             VALUES (\(id.description), \(family.description), \(name), \(mode.rawValue), \(parent?.description), \(ByteBuffer(bytes: tokenHash)),
-                    \(now.timeIntervalSince1970), \(now.timeIntervalSince1970))
+                    \(now.timeIntervalSince1970), \(now.timeIntervalSince1970), \(childName))
             """, logger: logger)
     }
 
@@ -224,10 +233,11 @@ extension PostgresFamilyStorage {
 
     static func registeredDevices(_ rows: PostgresRowSequence) async throws -> [RegisteredDevice] {
         var devices: [RegisteredDevice] = []
-        for try await (id, name, mode, parent, registered, seen, revoked) in rows.decode((String, String, String, String?, Double, Double?, Double?).self) {
+        let columns = (String, String, String, String?, Double, Double?, Double?, String?).self
+        for try await (id, name, mode, parent, registered, seen, revoked, childName) in rows.decode(columns) {
             guard let device = DeviceID(uuidString: id) else { throw StorageRefusal.invalid("stored device id") }
             devices.append(RegisteredDevice(
-                deviceID: device, deviceName: name, deviceType: try self.mode(mode), parentDeviceID: DeviceID(uuidString: parent),
+                deviceID: device, deviceName: name, deviceType: try self.mode(mode), childName: childName, parentDeviceID: DeviceID(uuidString: parent),
                 registrationDate: Date(timeIntervalSince1970: registered), lastSyncDate: seen.map(Date.init(timeIntervalSince1970:)),
                 isActive: revoked == nil
             ))

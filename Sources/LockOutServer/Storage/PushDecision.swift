@@ -40,7 +40,7 @@ enum PushDecision: Equatable {
             guard facts.targetIsActiveDevice else { return .reject(.unknownTarget) }
         case .commandAck:
             guard facts.commandIsForWriter else { return .reject(.commandNotForWriter) }
-        case .device, .usage, .dailySummary, .settings:
+        case .device, .usage, .dailySummary, .healthTotals, .settings:
             break
         }
         if let refusal = WritePolicy.checkReplacing(mutation, writer: caller.device, storedOwner: facts.storedOwner) { return .reject(refusal) }

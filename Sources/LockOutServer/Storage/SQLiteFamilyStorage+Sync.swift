@@ -48,11 +48,22 @@ extension SQLiteFamilyStorage {
             let resync = since > 0 && since < pruned || since > current
             let start = resync ? 0 : since
             let me = caller.device.description
+            // `WritePolicy.canRead`: health totals reach the same person's devices alone.
             let visibility: String
             switch role {
-            case .parentDevice: visibility = "1"
-            case .childDevice: visibility = "(owner = :me OR target = :me)"
-            case .personalDevice: visibility = "(owner = :me OR target = :me OR type IN ('settings', 'device'))"
+            case .parentDevice: visibility = "(owner = :me OR type <> 'healthTotals')"
+            case .childDevice:
+                visibility = """
+                    (owner = :me OR (type <> 'healthTotals' AND target = :me)
+                        OR (type = 'healthTotals' AND ownerMode = 'childDevice' AND owner IN (
+                            SELECT sibling.id FROM device AS sibling JOIN device AS me ON me.id = :me
+                            WHERE sibling.familyID = :family AND sibling.childName = me.childName AND sibling.mode = 'childDevice')))
+                    """
+            case .personalDevice:
+                visibility = """
+                    (owner = :me OR (type <> 'healthTotals' AND (target = :me OR type IN ('settings', 'device')))
+                        OR (type = 'healthTotals' AND ownerMode = 'personalDevice'))
+                    """
             }
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM record WHERE familyID = :family AND seq > :since AND \(visibility)
@@ -153,12 +164,15 @@ extension SQLiteFamilyStorage {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM device WHERE id = ?)"), arguments: [id.description]) ?? false
     }
 
-    static func insertDevice(_ db: Database, id: DeviceID, family: FamilyID, name: String, mode: DeviceMode, parent: DeviceID?, tokenHash: Data, now: Date) throws {
+    static func insertDevice(
+        _ db: Database, id: DeviceID, family: FamilyID, name: String, mode: DeviceMode, parent: DeviceID?, childName: String? = nil,
+        tokenHash: Data, now: Date
+    ) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO device (id, familyID, name, mode, parentDeviceID, tokenHash, registeredAt, lastSeenAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO device (id, familyID, name, mode, parentDeviceID, tokenHash, registeredAt, lastSeenAt, childName)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [id.description, family.description, name, mode.rawValue, parent?.description, tokenHash,
-                             now.timeIntervalSince1970, now.timeIntervalSince1970])
+                             now.timeIntervalSince1970, now.timeIntervalSince1970, childName])
     }
 
     static func mode(_ text: String?) throws -> DeviceMode {
@@ -178,7 +192,8 @@ extension SQLiteFamilyStorage {
         let lastSeen: Double? = row["lastSeenAt"]
         let revoked: Double? = row["revokedAt"]
         return RegisteredDevice(
-            deviceID: id, deviceName: row["name"], deviceType: try mode(row["mode"]), parentDeviceID: DeviceID(uuidString: row["parentDeviceID"]),
+            deviceID: id, deviceName: row["name"], deviceType: try mode(row["mode"]), childName: row["childName"],
+            parentDeviceID: DeviceID(uuidString: row["parentDeviceID"]),
             registrationDate: Date(timeIntervalSince1970: row["registeredAt"]),
             lastSyncDate: lastSeen.map(Date.init(timeIntervalSince1970:)), isActive: revoked == nil
         )

@@ -64,15 +64,17 @@ public final class SQLiteFamilyStorage: FamilyStorage {
         return caller
     }
 
-    public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {
+    public func createPairing(caller: Caller, mode: DeviceMode, childName: String?, secretHash: Data, expiresAt: Date, now: Date) async throws {
         try await writer.write { db in
             let role = try Self.activeRole(db, caller)
             guard role == .parentDevice || (role == .personalDevice && mode == .personalDevice) else {
                 throw StorageRefusal.forbidden("a \(role.word) device cannot pair a \(mode.word) device")
             }
+            guard childName == nil || mode == .childDevice else { throw StorageRefusal.invalid("only a child's device is paired with a child name") }
             try db.execute(
-                sql: "INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [secretHash, caller.family.description, caller.device.description, mode.rawValue, expiresAt.timeIntervalSince1970]
+                sql: "INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt, childName) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [secretHash, caller.family.description, caller.device.description, mode.rawValue, expiresAt.timeIntervalSince1970,
+                            childName]
             )
         }
     }
@@ -81,7 +83,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
         // One writer at a time: the check and the claim below cannot interleave with another redeemer.
         try await writer.write { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT createdBy, mode FROM pairing
+                SELECT createdBy, mode, childName FROM pairing
                 WHERE secretHash = ? AND familyID = ? AND redeemedBy IS NULL AND expiresAt > ?
                     AND EXISTS (SELECT 1 FROM device WHERE device.id = pairing.createdBy AND device.familyID = pairing.familyID
                                 AND device.revokedAt IS NULL)
@@ -96,7 +98,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             )
             guard db.changesCount == 1 else { throw StorageRefusal.pairingInvalid }
             try Self.insertDevice(db, id: redeem.deviceID, family: redeem.familyID, name: redeem.deviceName, mode: mode,
-                                  parent: DeviceID(uuidString: row["createdBy"]), tokenHash: tokenHash, now: now)
+                                  parent: DeviceID(uuidString: row["createdBy"]), childName: row["childName"], tokenHash: tokenHash, now: now)
             return Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode)
         }
     }
@@ -172,7 +174,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
 
     public func prune(usageBefore before: LocalDate, tombstonesBefore: Date, now: Date) async throws -> Int {
         try await writer.write { db in
-            try db.execute(sql: "DELETE FROM record WHERE type IN ('usage', 'dailySummary') AND localDate < ?",
+            try db.execute(sql: "DELETE FROM record WHERE type IN ('usage', 'dailySummary', 'healthTotals') AND localDate < ?",
                            arguments: [before.description])
             var count = db.changesCount
             try db.execute(sql: """

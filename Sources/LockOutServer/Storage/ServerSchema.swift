@@ -4,8 +4,9 @@ import Foundation
 ///
 /// - `family`: one row per family; `seq` is its newest commit (the per-family row lock orders commits),
 ///   `prunedSeq` the newest commit of a pruned tombstone (older tokens get a full resync).
-/// - `device`: devices with their role, the SHA-256 of their token, and when they were revoked.
-/// - `pairing`: the SHA-256 of each pairing secret, its mode, expiry and redeemer.
+/// - `device`: devices with their role, the SHA-256 of their token, when they were revoked, and a child's device's
+///   child name (the child devices with one name are one child's: they read each other's health totals).
+/// - `pairing`: the SHA-256 of each pairing secret, its mode, expiry and redeemer, and the child name it gives.
 /// - `record`: the newest version of each record (family, type, record id), with its envelope, commit,
 ///   body and the bytes it takes (body and id, for the storage limits); the change feed reads it in `seq` order.
 /// - `mutation`: every mutation id committed or refused, per family and writer, with its answer, so a retried
@@ -53,6 +54,7 @@ enum ServerSchema {
                     "DROP INDEX record_on_owner",
                     "CREATE INDEX record_bytes_on_owner ON record(familyID, owner, bytes)",
                 ]),
+                ("nameChildren", childNameStatements),
             ]
         case .postgres:
             [
@@ -73,9 +75,17 @@ enum ServerSchema {
                     "DROP INDEX record_on_owner",
                     "CREATE INDEX record_bytes_on_owner ON record(familyID, owner, bytes)",
                 ]),
+                ("nameChildren", childNameStatements),
             ]
         }
     }
+
+    /// A child's device's child name, from its pairing: the same on both backends.
+    static let childNameStatements = [
+        "ALTER TABLE pairing ADD COLUMN childName TEXT CHECK (childName IS NULL OR length(childName) BETWEEN 1 AND 64)",
+        "ALTER TABLE device ADD COLUMN childName TEXT CHECK (childName IS NULL OR length(childName) BETWEEN 1 AND 64)",
+        "CREATE INDEX device_on_childName ON device(familyID, childName) WHERE childName IS NOT NULL",
+    ]
 
     /// The SQL of the first migration with `blob`, `real` and `bigint` spelled for the backend.
     static func createStatements(blob: String, real: String, bigint: String) -> [String] {

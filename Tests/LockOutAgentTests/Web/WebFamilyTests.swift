@@ -55,6 +55,20 @@ struct WebFamilyTests {
             let pairingPage = WebHarness.text(pairing)
             #expect(pairingPage.contains("<svg class=\"qr\""))
             #expect(pairingPage.contains("lockout-pair:"))
+            #expect(page.contains("<input id=\"childName\" name=\"childName\" type=\"text\""))
+            let named = WebHarness.text(await harness.web.handle(harness.post("/actions/family", [
+                ("command", "pair"), ("mode", "childDevice"), ("childName", " Anna "),
+            ], cookie: cookie, csrf: csrf)))
+            let code = try #require(named.range(of: #"lockout-pair:[A-Za-z0-9_-]+"#, options: .regularExpression).map { String(named[$0]) })
+            let phone = try TestDevice.make(.childDevice, name: "Anna's iPhone")
+            _ = try await offPool { try phone.family.join(payload: code) }
+            let phoneID = try await offPool { try phone.family.identity().id }
+            let devices = try await offPool { try parent.family.devices() }
+            #expect(devices.first { $0.deviceID == phoneID }?.childName == "Anna")
+            let refusedName = await harness.web.handle(harness.post("/actions/family", [
+                ("command", "pair"), ("mode", "personalDevice"), ("childName", "Anna"),
+            ], cookie: cookie, csrf: csrf))
+            #expect(refusedName.status >= 400 && refusedName.status < 500)
 
             let childID = try await offPool { try child.family.identity().id }
             let devicePage = WebHarness.text(await harness.web.handle(harness.get("/family/device/\(childID)", query: ["days": "30"], cookie: cookie)))

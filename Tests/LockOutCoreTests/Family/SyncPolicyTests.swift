@@ -18,7 +18,7 @@ struct SyncPolicyTests {
             let mutation = switch type {
             case .device: Self.mutation(.device, record: Self.writer.description)
             case .usage: Self.mutation(.usage, date: day)
-            case .dailySummary: Self.mutation(.dailySummary, record: "\(Self.writer)/\(day)", date: day)
+            case .dailySummary, .healthTotals: Self.mutation(type, record: "\(Self.writer)/\(day)", date: day)
             case .command: Self.mutation(.command, target: Self.other)
             case .configuration: Self.mutation(.configuration, record: "\(Self.other)/firefox", target: Self.other)
             case .commandAck, .settings: Self.mutation(type)
@@ -28,6 +28,32 @@ struct SyncPolicyTests {
         }
         #expect(!WritePolicy.writableTypes(for: .childDevice).contains(.command))
         #expect(!WritePolicy.writableTypes(for: .parentDevice).contains(.dailySummary))
+        #expect(!WritePolicy.writableTypes(for: .parentDevice).contains(.healthTotals))
+        #expect(WritePolicy.writableTypes(for: .childDevice).contains(.healthTotals))
+        #expect(WritePolicy.writableTypes(for: .personalDevice).contains(.healthTotals))
+    }
+
+    @Test("health totals are about their writer and day: DEVICE/YYYY-MM-DD, a local date, no target, not after tomorrow in UTC+14")
+    func healthTotalsEnvelope() {
+        let child = DeviceMode.childDevice
+        let day = LocalDate(year: 2026, month: 11, day: 24)
+        func totals(_ record: String, date: LocalDate? = day, target: DeviceID? = nil) -> SyncMutation {
+            Self.mutation(.healthTotals, record: record, target: target, date: date)
+        }
+        #expect(WritePolicy.check(totals("\(Self.writer)/2026-11-24"), writer: Self.writer, mode: child) == nil)
+        #expect(WritePolicy.check(totals("\(Self.writer)/2026-11-24"), writer: Self.writer, mode: .personalDevice) == nil)
+        #expect(WritePolicy.check(totals("\(Self.writer)/2026-11-24"), writer: Self.writer, mode: .parentDevice)
+            == .typeNotAllowed(.healthTotals, for: .parentDevice))
+        #expect(WritePolicy.check(totals("\(Self.other)/2026-11-24"), writer: Self.writer, mode: child) == .recordMustNameWriter(.healthTotals))
+        #expect(WritePolicy.check(totals("\(Self.writer)/2026-11-23"), writer: Self.writer, mode: child) == .recordMustNameWriter(.healthTotals))
+        #expect(WritePolicy.check(totals("\(Self.writer)/2026-11-24", date: nil), writer: Self.writer, mode: child) == .localDateRequired(.healthTotals))
+        #expect(WritePolicy.check(totals("\(Self.writer)/2026-11-24", target: Self.other), writer: Self.writer, mode: child)
+            == .targetNotAllowed(.healthTotals))
+        let now = Date(timeIntervalSince1970: 1_795_420_800)  // 2026-11-23 08:00 UTC: 2026-11-23 22:00 in UTC+14
+        #expect(WritePolicy.checkDate(totals("\(Self.writer)/2026-11-24"), now: now) == nil)
+        let late = LocalDate(year: 2026, month: 11, day: 25)
+        #expect(WritePolicy.checkDate(totals("\(Self.writer)/2026-11-25", date: late), now: now) == .localDateTooLate(late, latest: day))
+        #expect(WritePolicy.Refusal.localDateTooLate(late, latest: day).code == "future_date")
     }
 
     @Test("the envelope must be whole: own device record, targets where needed, dates for usage, bounded sizes")
@@ -64,7 +90,7 @@ struct SyncPolicyTests {
             #expect(WritePolicy.checkReplacing(mutation, writer: Self.writer, storedOwner: nil) == nil)
             #expect(WritePolicy.checkReplacing(mutation, writer: Self.writer, storedOwner: Self.writer) == nil)
             let byOther = WritePolicy.checkReplacing(mutation, writer: Self.writer, storedOwner: Self.other)
-            #expect(byOther == ([.device, .dailySummary, .configuration].contains(type) ? nil : .recordOfAnotherDevice(type)), "\(type)")
+            #expect(byOther == ([.device, .dailySummary, .healthTotals, .configuration].contains(type) ? nil : .recordOfAnotherDevice(type)), "\(type)")
         }
     }
 
@@ -105,6 +131,23 @@ struct SyncPolicyTests {
         #expect(!WritePolicy.canRead(toSibling, reader: Self.writer, mode: .childDevice))
         #expect(WritePolicy.canRead(toSibling, reader: Self.writer, mode: .parentDevice))
         #expect(WritePolicy.canRead(change(owner: Self.other, target: nil, type: .settings), reader: Self.writer, mode: .personalDevice))
+    }
+
+    @Test("health totals reach the same person's devices alone: the same child's, the family's personal devices; never a sibling or a parent")
+    func readingHealthTotals() {
+        func totals(by owner: DeviceID, _ mode: DeviceMode) -> SyncChange {
+            SyncChange(seq: 1, owner: owner, ownerMode: mode, committedAt: Date(timeIntervalSince1970: 0), type: .healthTotals,
+                       recordID: "\(owner)/2026-11-24", target: nil, localDate: LocalDate(year: 2026, month: 11, day: 24), deleted: false, body: "{}")
+        }
+        let phone = DeviceID(rawValue: UUID()), sibling = DeviceID(rawValue: UUID())
+        #expect(WritePolicy.canRead(totals(by: phone, .childDevice), reader: Self.writer, mode: .childDevice, sameChild: [phone]))
+        #expect(!WritePolicy.canRead(totals(by: sibling, .childDevice), reader: Self.writer, mode: .childDevice, sameChild: [phone]))
+        #expect(!WritePolicy.canRead(totals(by: phone, .personalDevice), reader: Self.writer, mode: .childDevice, sameChild: [phone]))
+        #expect(WritePolicy.canRead(totals(by: Self.writer, .childDevice), reader: Self.writer, mode: .childDevice))
+        #expect(WritePolicy.canRead(totals(by: phone, .personalDevice), reader: Self.writer, mode: .personalDevice))
+        #expect(!WritePolicy.canRead(totals(by: phone, .childDevice), reader: Self.writer, mode: .personalDevice))
+        #expect(!WritePolicy.canRead(totals(by: phone, .childDevice), reader: Self.writer, mode: .parentDevice))
+        #expect(!WritePolicy.canRead(totals(by: phone, .personalDevice), reader: Self.writer, mode: .parentDevice))
     }
 
     @Test("backoff starts at 1 s, doubles, stops at 5 min, spreads with jitter and never undercuts Retry-After")
