@@ -28,7 +28,10 @@ wait_until "an eye break to fall due" state_is breakPending
 wait_until "the break window to open" window_open
 pgrep -af -- "--user-data-dir=$data/break-window" | grep -q -- "--app=http://127.0.0.1:.*/login?code=.*&next=/break" ||
     fail "the window does not show the break page"
-break_window_shown() { xwininfo -root -tree | grep -q '"Eye Break — LockOut"'; }
+# Titled with the break that is due: at 120× the eye break the window opened for may have become a micro break
+# (which covers it) by the time a slow browser draws its window.
+due_title() { lockout status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["currentBreak"]["title"])'; }
+break_window_shown() { xwininfo -root -tree | grep -q -F "\"$(due_title) — LockOut\""; }
 wait_until "the window titled with the break" break_window_shown
 window_open || fail "the browser did not stay open"
 echo "e2e: answering the break closes the window"
