@@ -97,10 +97,24 @@ struct HealthTotalsSyncTests {
         return Desktop(agent: agent, runner: runner, shield: shield, logs: logs, sharing: sharing)
     }
 
+    /// The family service of the fixture's device, on the fixture's clock.
+    static func familyService(_ fixture: AgentFixture) -> FamilyService {
+        FamilyService(store: fixture.database.familyStore, directory: fixture.directory, applier: RecordingApplier(),
+                      connector: .http, now: { fixture.wall.now })
+    }
+
+    /// The fixture's device as the personal desktop "Desk" starting a family on `port`, and a personal phone paired
+    /// beside it; answers the desktop's family service and the phone.
+    static func deskWithPhone(_ fixture: AgentFixture, port: Int) async throws -> (FamilyService, Phone) {
+        try await join(fixture, .personalDevice, name: "Desk", port: port)
+        let service = familyService(fixture)
+        let pairing = try await offPool { try service.pair(mode: .personalDevice) }
+        return (service, try await Phone.pair(pairing, port: port, mode: .personalDevice, name: "Own iPhone"))
+    }
+
     /// The fixture's device set up as `mode` and joined with `pairing`; or, with no pairing, starting a family on `port`.
     static func join(_ fixture: AgentFixture, _ mode: DeviceMode, name: String, port: Int, pairing: SyncAPI.Pairing? = nil) async throws {
-        let service = FamilyService(store: fixture.database.familyStore, directory: fixture.directory, applier: RecordingApplier(),
-                                    connector: .http, now: { fixture.wall.now })
+        let service = familyService(fixture)
         try await offPool {
             _ = try service.setup(mode, name: name)
             if let pairing { _ = try service.join(payload: pairing.payload) } else { _ = try service.create(server: "http://127.0.0.1:\(port)") }
@@ -113,12 +127,7 @@ struct HealthTotalsSyncTests {
         defer { fixture.remove() }
         fixture.wall.set(Self.at(fixture, 14, 0))
         try await withFamilyServer(configuration: FamilyServer.Configuration(port: 0, now: { fixture.wall.now })) { port, _ in
-            try await Self.join(fixture, .personalDevice, name: "Desk", port: port)
-            let pairing = try await offPool {
-                try FamilyService(store: fixture.database.familyStore, directory: fixture.directory, applier: RecordingApplier(),
-                                  connector: .http, now: { fixture.wall.now }).pair(mode: .personalDevice)
-            }
-            let phone = try await Phone.pair(pairing, port: port, mode: .personalDevice, name: "Own iPhone")
+            let (_, phone) = try await Self.deskWithPhone(fixture, port: port)
             let desktop = try await Self.startDesktop(fixture)
             #expect(try await desktop.agent.gateScreen().status == .closed(unmet: [.steps]))
             #expect(desktop.shield.isOn)
@@ -178,10 +187,7 @@ struct HealthTotalsSyncTests {
         defer { fixture.remove() }
         fixture.wall.set(Self.at(fixture, 14, 0))
         try await withFamilyServer(configuration: FamilyServer.Configuration(port: 0, now: { fixture.wall.now })) { port, _ in
-            try await Self.join(fixture, .personalDevice, name: "Desk", port: port)
-            let service = FamilyService(store: fixture.database.familyStore, directory: fixture.directory, applier: RecordingApplier(),
-                                        connector: .http, now: { fixture.wall.now })
-            let phone = try await Phone.pair(try await offPool { try service.pair(mode: .personalDevice) }, port: port, mode: .personalDevice, name: "Own iPhone")
+            let (_, phone) = try await Self.deskWithPhone(fixture, port: port)
             let desktop = try await Self.startDesktop(fixture)
             let desk = try fixture.database.familyStore.identity(defaultName: "Desk").id
             // The envelope: a day too far ahead even where the day is furthest ahead, and a record id naming the desktop.
@@ -219,10 +225,7 @@ struct HealthTotalsSyncTests {
         defer { fixture.remove() }
         fixture.wall.set(Self.at(fixture, 14, 0))
         try await withFamilyServer(configuration: FamilyServer.Configuration(port: 0, now: { fixture.wall.now })) { port, _ in
-            try await Self.join(fixture, .personalDevice, name: "Desk", port: port)
-            let service = FamilyService(store: fixture.database.familyStore, directory: fixture.directory, applier: RecordingApplier(),
-                                        connector: .http, now: { fixture.wall.now })
-            let phone = try await Phone.pair(try await offPool { try service.pair(mode: .personalDevice) }, port: port, mode: .personalDevice, name: "Own iPhone")
+            let (service, phone) = try await Self.deskWithPhone(fixture, port: port)
             // No agent and no event stream: each round is the test's own.
             let store = fixture.database.familyStore
             let sharing = HealthTotalsSharing(own: StoredHealthReading(store: fixture.database.healthTotalsStore), family: store)
