@@ -161,13 +161,20 @@ public enum BreakAlarmPlan {
         calendar: Calendar,
         now: Date
     ) -> BreakAlarmReconciliation {
-        let pending = held.compactMap { alarm -> PendingAlarm? in
+        let record = BreakReconciler.reconcile(
+            record: stored, pendingAlarms: pendingAlarms(held: held), settings: settings, calendar: calendar, now: now
+        )
+        let engine = BreakEngine(record: record, settings: settings, calendar: calendar)
+        return BreakAlarmReconciliation(record: record, changes: changes(breaks: engine, focus: focus, held: held, now: now))
+    }
+
+    /// The break alarms among `held`, as ``BreakReconciler`` reads them: alarms this plan did not make, and
+    /// look-away alarms, are not pending breaks.
+    public static func pendingAlarms(held: [HeldAlarm]) -> [PendingAlarm] {
+        held.compactMap { alarm in
             guard let planned = PlannedAlarm(id: alarm.id), planned.beat == .breakDue else { return nil }
             return PendingAlarm(kind: planned.kind, fireDate: planned.fireDate, isAlerting: alarm.isAlerting)
         }
-        let record = BreakReconciler.reconcile(record: stored, pendingAlarms: pending, settings: settings, calendar: calendar, now: now)
-        let engine = BreakEngine(record: record, settings: settings, calendar: calendar)
-        return BreakAlarmReconciliation(record: record, changes: changes(breaks: engine, focus: focus, held: held, now: now))
     }
 
     /// The event a dismissed alarm stands for: a break that fell due starts; a look-away that is done

@@ -26,8 +26,8 @@ public actor DeviceAgent {
     private let timer: any DeadlineWaiting
     package nonisolated let clock: ProcessClock
     let logger: Logger
-    private var breaks: BreakEngine?
-    private var focus: FocusEngine?
+    var breaks: BreakEngine?
+    var focus: FocusEngine?
     var gate: HealthGate?
     private var schedule = NotificationSchedule()
     private var feed = LiveStatusFeed()
@@ -46,7 +46,7 @@ public actor DeviceAgent {
     /// The last quest completed or badge unlocked, for pages to celebrate once.
     var lastCelebration: (id: UUID, text: String, at: Date)?
 
-    private var breakService: BreakService { service.breaks }
+    var breakService: BreakService { service.breaks }
 
     public init(
         service: FocusService,
@@ -317,17 +317,17 @@ public actor DeviceAgent {
 
     // MARK: - Effects
 
-    private func requireBreaks() throws -> BreakEngine {
+    func requireBreaks() throws -> BreakEngine {
         guard let breaks else { throw AgentError.notStarted }
         return breaks
     }
 
-    private func requireFocus() throws -> FocusEngine {
+    func requireFocus() throws -> FocusEngine {
         guard let focus else { throw AgentError.notStarted }
         return focus
     }
 
-    private func carryOut(_ effects: [BreakEffect]) {
+    func carryOut(_ effects: [BreakEffect]) {
         for effect in effects {
             switch effect {
             case .present(let request):

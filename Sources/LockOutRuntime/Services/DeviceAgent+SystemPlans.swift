@@ -1,0 +1,96 @@
+import Foundation
+import LockOutCore
+
+/// Everything a system that delivers alerts by itself should hold now, from Core's plans over the agent's
+/// engines: the notification requests, the break alarm, the focus Live Activity, the shields and their
+/// Screen Time schedules, and when to plan again. The Apple apps apply it after every change; adapters
+/// only translate it.
+public struct SystemPlans: Sendable {
+    /// The dated notifications: breaks, focus ends and task reminders (``NotificationPlan``).
+    public let notifications: NotificationPlan
+    /// What to cancel and schedule so the system holds the one break alarm the cycle wants.
+    public let alarm: AlarmChanges
+    /// The focus session's Live Activity and its stale date; nil when no session runs.
+    public let liveActivity: FocusActivityPlan?
+    /// What the gate and the reward apps block now and for the coming week.
+    public let shields: ShieldPlan
+    /// The earliest begin date to ask of a background refresh: the earlier of the notification plan's and
+    /// the shield plan's.
+    public let refreshAt: Date
+}
+
+extension DeviceAgent {
+    /// The plans for the engines as they stand now. `heldAlarms` are the alarms the system holds (empty where
+    /// there are none): the alarm changes are reckoned against them.
+    public func systemPlans(heldAlarms: [HeldAlarm] = []) throws -> SystemPlans {
+        let now = clock.now()
+        let breaks = try requireBreaks()
+        let focus = try requireFocus()
+        let today = try breakService.stores.history.today(now: now, calendar: breakService.calendar)
+        let skippedToday = try breakService.stores.history.dayStats(from: today, through: today).first?.skipped ?? 0
+        let notifications = NotificationPlan(
+            breaks: breaks, focus: focus, tasks: try service.stores.tasks.all(), skippedToday: skippedToday, now: now
+        )
+        let shields = ShieldPlan(gate: gate, rewards: rewards, now: now)
+        return SystemPlans(
+            notifications: notifications,
+            alarm: BreakAlarmPlan.changes(breaks: breaks, focus: focus, held: heldAlarms, now: now),
+            liveActivity: focus.activityPlan(now: now),
+            shields: shields,
+            refreshAt: min(notifications.refreshAt, shields.refreshAt)
+        )
+    }
+
+    /// Once at launch, with the alarms the system still holds: rebuilds the break cycle from the stored record
+    /// and the ringing break alarms (an alarm that rings means its break is pending, whatever the record says),
+    /// persists it, shows what it calls for, and answers with the alarm changes that bring the system in line.
+    public func reconcileAlarms(held: [HeldAlarm]) throws -> AlarmChanges {
+        let now = clock.now()
+        let (restored, effects) = try breakService.restore(now: now, pendingAlarms: BreakAlarmPlan.pendingAlarms(held: held))
+        let focus = try requireFocus()
+        breaks = restored
+        carryOut(restored.presentationEffects() + effects.filter { !$0.isPresentation })
+        rearm()
+        return BreakAlarmPlan.changes(breaks: restored, focus: focus, held: held, now: now)
+    }
+
+    /// A break alarm the person dismissed (its Stop or its secondary button): a break that fell due starts,
+    /// a look-away alarm needs only the engines ticked to now. An alarm of another beat or one already
+    /// answered changes nothing.
+    public func alarmDismissed(_ alarm: PlannedAlarm) throws {
+        let now = clock.now()
+        var current = try requireBreaks()
+        var effects = try breakService.handle(.tick, on: &current, now: now)
+        if alarm.beat == .breakDue, case .breakPending = current.record.state {
+            effects += try breakService.handle(BreakAlarmPlan.event(forDismissed: alarm), on: &current, now: now)
+        }
+        breaks = current
+        carryOut(effects)
+        rearm()
+    }
+
+    /// A button of a delivered plan request (``PlannedNotification``): `id` is the request's id and `action`
+    /// the button's (`SNOOZE`, `DONE`, `SKIP`). A break request's kind comes from its id; the engines are
+    /// ticked to now first, since the app may not have run since the request was planned. Other requests
+    /// (focus ends, task reminders) carry no action the engines take.
+    public func answerNotification(id: String, action: String) throws {
+        let parts = id.split(separator: ".")
+        guard parts.count == 3, parts[0] == "break", let kind = BreakKind(rawValue: String(parts[1])),
+            let event = BreakNotifications.event(forAction: action, kind: kind)
+        else {
+            logger.info("notification \(id) answered with \(action): nothing to do")
+            return
+        }
+        let now = clock.now()
+        var current = try requireBreaks()
+        var effects = try breakService.handle(.tick, on: &current, now: now)
+        do {
+            effects += try breakService.handle(event, on: &current, now: now)
+        } catch {
+            logger.warning("notification \(id) answered with \(action), not applied: \(error)")
+        }
+        breaks = current
+        carryOut(effects)
+        rearm()
+    }
+}

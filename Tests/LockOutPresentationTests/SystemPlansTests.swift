@@ -1,0 +1,103 @@
+import Foundation
+import LockOutCore
+import LockOutRuntime
+import Testing
+
+/// The plans the Apple apps hand the system, read from a running agent: what a phone that is not running
+/// LockOut still delivers, and how the agent takes the system's answers back.
+@Suite("System plans")
+struct SystemPlansTests {
+    private func at(_ minutes: Double) -> Date { PresentationFixture.start.addingTimeInterval(minutes * 60) }
+
+    private func state(_ fixture: PresentationFixture) async throws -> String {
+        try await fixture.agent.dashboard().state
+    }
+
+    @Test("a fresh start plans the first eye break as a notification and as one alarm, no Live Activity, the gate closed")
+    func fresh() async throws {
+        let fixture = try await PresentationFixture()
+        let plans = try await fixture.agent.systemPlans()
+        let first = try #require(plans.notifications.requests.first)
+        #expect(first.id == "break.eye.\(Int(at(20).timeIntervalSince1970))")
+        #expect(first.title == "Eye Break")
+        #expect(first.category == BreakNotifications.category)
+        #expect(plans.alarm.schedule == PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20)))
+        #expect(plans.alarm.cancel.isEmpty)
+        #expect(plans.liveActivity == nil)
+        // No steps yet: the gate's selection is blocked until today's goals are met.
+        #expect(plans.shields.blockedNow == [.gate])
+        #expect(plans.refreshAt == min(plans.notifications.refreshAt, plans.shields.refreshAt))
+        #expect(plans.refreshAt > PresentationFixture.start)
+    }
+
+    @Test("the alarm the system already holds is kept; a stale one of ours is cancelled; another app's alarm is left alone")
+    func heldAlarms() async throws {
+        let fixture = try await PresentationFixture()
+        let wanted = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
+        let stale = PlannedAlarm(beat: .breakDue, kind: .long, fireDate: at(5))
+        let foreign = HeldAlarm(id: UUID(), isAlerting: false)
+        let kept = try await fixture.agent.systemPlans(heldAlarms: [HeldAlarm(id: wanted.id, isAlerting: false), foreign])
+        #expect(kept.alarm.isEmpty)
+        let replaced = try await fixture.agent.systemPlans(heldAlarms: [HeldAlarm(id: stale.id, isAlerting: false), foreign])
+        #expect(replaced.alarm.cancel == [stale.id])
+        #expect(replaced.alarm.schedule == wanted)
+    }
+
+    @Test("Snooze on a delivered break notification snoozes that break, even though the app slept through its due time")
+    func snoozeFromNotification() async throws {
+        let fixture = try await PresentationFixture()
+        // The app did not run when the break fell due: the clock moved on, no timer fired.
+        fixture.clock.set(at(20.5))
+        let id = "break.eye.\(Int(at(20).timeIntervalSince1970))"
+        try await fixture.agent.answerNotification(id: id, action: BreakNotifications.snoozeAction)
+        #expect(try await state(fixture) == "snoozed")
+        let plans = try await fixture.agent.systemPlans()
+        #expect(plans.notifications.requests.first?.fireDate == at(25.5))
+    }
+
+    @Test("a focus-end or unknown request's button, or an unknown action, changes nothing")
+    func ignoredAnswers() async throws {
+        let fixture = try await PresentationFixture()
+        fixture.clock.set(at(20.5))
+        try await fixture.agent.answerNotification(id: "task.1234", action: BreakNotifications.doneAction)
+        try await fixture.agent.answerNotification(id: "break.eye.1", action: "com.apple.UNNotificationDefaultActionIdentifier")
+        try await fixture.agent.answerNotification(id: "break.nap.1", action: BreakNotifications.doneAction)
+        #expect(try await state(fixture) == "running")
+    }
+
+    @Test("stopping a ringing break alarm starts the break; then the look-away alarm is the one wanted")
+    func alarmDismissed() async throws {
+        let fixture = try await PresentationFixture()
+        let due = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
+        await fixture.advance(by: 20 * 60)
+        #expect(try await state(fixture) == "breakPending")
+        try await fixture.agent.alarmDismissed(due)
+        #expect(try await state(fixture) == "breakActive")
+        let plans = try await fixture.agent.systemPlans(heldAlarms: [HeldAlarm(id: due.id, isAlerting: false)])
+        #expect(plans.alarm.schedule == PlannedAlarm(beat: .lookAwayDone, kind: .eye, fireDate: at(20).addingTimeInterval(20)))
+        #expect(plans.alarm.cancel == [due.id])
+    }
+
+    @Test("at launch, a break alarm still ringing makes its break pending and is kept ringing")
+    func reconcileAtLaunch() async throws {
+        let fixture = try await PresentationFixture()
+        let ringing = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
+        fixture.clock.set(at(20.25))
+        let changes = try await fixture.agent.reconcileAlarms(held: [HeldAlarm(id: ringing.id, isAlerting: true)])
+        #expect(try await state(fixture) == "breakPending")
+        #expect(changes.isEmpty)
+        #expect(changes.wanted == ringing)
+    }
+
+    @Test("a running focus timer has a Live Activity that goes stale at its end")
+    func liveActivity() async throws {
+        let fixture = try await PresentationFixture()
+        _ = try await fixture.agent.perform(FocusCommand.start(FocusStart(mode: .timer, durationMinutes: 25)))
+        let plan = try #require(try await fixture.agent.systemPlans().liveActivity)
+        #expect(plan.content.mode == .timer)
+        #expect(plan.content.endsAt == at(25))
+        #expect(plan.staleDate == at(25))
+        _ = try await fixture.agent.perform(FocusCommand.stop)
+        #expect(try await fixture.agent.systemPlans().liveActivity == nil)
+    }
+}
