@@ -19,11 +19,11 @@ struct ScheduleView: View {
                     }
                     .accessibilityIdentifier("schedule.\(section.kind.rawValue).enabled")
                     Stepper(value: interval(section), in: section.interval.range) {
-                        StepperLabel(field: section.interval)
+                        StepperFieldLabel(field: section.interval)
                     }
                     .accessibilityIdentifier("schedule.\(section.kind.rawValue).interval")
                     Stepper(value: duration(section), in: section.duration.range) {
-                        StepperLabel(field: section.duration)
+                        StepperFieldLabel(field: section.duration)
                     }
                     .accessibilityIdentifier("schedule.\(section.kind.rawValue).duration")
                 } header: {
@@ -123,8 +123,9 @@ struct ScheduleView: View {
     }
 }
 
-/// A stepper's row: its title and its value with the unit, as the model words them ("Interval", "20 min").
-private struct StepperLabel: View {
+/// A stepper's row: its title and its value with the unit, as Core words them ("Interval", "20 min"); the
+/// Settings screen's steppers use it too.
+struct StepperFieldLabel: View {
     let field: StepperField
 
     var body: some View {
