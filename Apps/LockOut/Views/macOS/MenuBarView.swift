@@ -1,5 +1,6 @@
 #if os(macOS)
     import AppKit
+    import LockOutCore
     import LockOutPresentation
     import SwiftUI
 
