@@ -130,7 +130,10 @@ struct StepperFieldLabel: View {
 
     var body: some View {
         LabeledContent {
-            Text(verbatim: "\(field.value) \(field.unit)").monospacedDigit()
+            HStack(spacing: 4) {
+                Text(verbatim: String(field.value)).monospacedDigit()
+                Text(verbatim: field.unit)
+            }
         } label: {
             Text(verbatim: field.title)
         }

@@ -22,7 +22,7 @@
                         .font(.system(size: 32, weight: .medium, design: .rounded).monospacedDigit())
                         .accessibilityIdentifier("menuBar.countdown")
                 }
-                Text(verbatim: String(localized: "Today's compliance: \(model.compliance)"))
+                Text("Today's compliance: \(model.compliance)")
                     .foregroundStyle(.secondary)
                 Divider()
                 Button(String(localized: "Take a break now")) {
