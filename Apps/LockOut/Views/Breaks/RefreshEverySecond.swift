@@ -7,7 +7,7 @@ import SwiftUI
 /// The loop lives in the view's task, so it stops when the view goes away or `isActive` turns false.
 struct RefreshEverySecond: ViewModifier {
     let isActive: Bool
-    let refresh: @MainActor () async -> Void
+    let refresh: @MainActor @Sendable () async -> Void
 
     func body(content: Content) -> some View {
         content.task(id: isActive) {
@@ -22,7 +22,7 @@ struct RefreshEverySecond: ViewModifier {
 
 extension View {
     /// Calls `refresh` once a second while `isActive`.
-    func refreshingEverySecond(while isActive: Bool, _ refresh: @escaping @MainActor () async -> Void) -> some View {
+    func refreshingEverySecond(while isActive: Bool, _ refresh: @escaping @MainActor @Sendable () async -> Void) -> some View {
         modifier(RefreshEverySecond(isActive: isActive, refresh: refresh))
     }
 }
