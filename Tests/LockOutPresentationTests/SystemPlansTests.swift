@@ -101,3 +101,32 @@ struct SystemPlansTests {
         #expect(try await fixture.agent.systemPlans().liveActivity == nil)
     }
 }
+
+@Suite("Breaks deferred while another app is full screen")
+struct BreakDeferralTests {
+    private func at(_ minutes: Double) -> Date { PresentationFixture.start.addingTimeInterval(minutes * 60) }
+
+    @Test("a break that falls due while another app is full screen waits, and shows when it leaves full screen")
+    func deferred() async throws {
+        let fixture = try await PresentationFixture()
+        try await fixture.agent.setBreaksDeferred(true)
+        await fixture.advance(by: 25 * 60)
+        #expect(try await fixture.agent.dashboard().state == "running")
+        #expect(try await fixture.agent.systemPlans().notifications.requests.allSatisfy { !$0.id.hasPrefix("break.") })
+        try await fixture.agent.setBreaksDeferred(false)
+        #expect(try await fixture.agent.dashboard().state == "breakPending")
+        #expect(fixture.notifier.presented.last?.title == "Eye Break")
+    }
+
+    @Test("reporting the same state twice changes nothing; ending a deferral that never began changes nothing")
+    func idempotent() async throws {
+        let fixture = try await PresentationFixture()
+        try await fixture.agent.setBreaksDeferred(false)
+        let before = try await fixture.agent.systemPlans().notifications
+        try await fixture.agent.setBreaksDeferred(true)
+        try await fixture.agent.setBreaksDeferred(true)
+        try await fixture.agent.setBreaksDeferred(false)
+        try await fixture.agent.setBreaksDeferred(false)
+        #expect(try await fixture.agent.systemPlans().notifications.requests.first?.fireDate == before.requests.first?.fireDate)
+    }
+}

@@ -94,3 +94,28 @@ extension DeviceAgent {
         rearm()
     }
 }
+
+extension DeviceAgent {
+    /// Holds breaks while another app fills the screen (a presentation, a film, a game), as seed 000 asks of the
+    /// Mac app, and lets them come back when it leaves: the break engine's hold, the one a focus session takes,
+    /// so the kinds that fell due meanwhile come back together as one break. While a focus session holds
+    /// breaks, ending the deferral leaves its hold alone. The platform reports every change (on macOS, on every
+    /// app activation), never by polling.
+    public func setBreaksDeferred(_ deferred: Bool) throws {
+        let now = clock.now()
+        var current = try requireBreaks()
+        let held = current.record.heldSince != nil
+        let focusHolds = focus?.holdsBreaks ?? false
+        let event: BreakEvent? =
+            switch (deferred || focusHolds, held) {
+            case (true, false): .focusHoldStarted
+            case (false, true): .focusHoldEnded(at: now)
+            case (true, true), (false, false): nil
+            }
+        guard let event else { return }
+        let effects = try breakService.handle(event, on: &current, now: now)
+        breaks = current
+        carryOut(effects)
+        rearm()
+    }
+}
