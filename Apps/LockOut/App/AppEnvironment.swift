@@ -1,0 +1,137 @@
+import Foundation
+import LockOutCore
+import LockOutPresentation
+import LockOutRuntime
+import LockOutShared
+import LockOutStore
+import Observation
+
+/// The composition root: one device's database in the App Group container, its services and runtime agent, the
+/// family side, every screen model, and the adapters that turn the runtime's plans into the system's alerts,
+/// alarms, Live Activity and shields. Built once at launch; views receive their own model from it.
+@MainActor
+@Observable
+final class AppEnvironment {
+    /// The database, shared with nothing but this app: the extensions read only the App Group's defaults.
+    let database: AppDatabase
+    let services: DeviceServices
+    let agent: DeviceAgent
+    let family: FamilyService
+    /// What the platform offers: notifications, alarms, Live Activities, shields, background refresh.
+    let system: SystemAdapters
+
+    let dashboard: DashboardModel
+    let schedule: ScheduleModel
+    let statistics: StatisticsModel
+    let settings: SettingsModel
+    let breakOnboarding: BreakOnboardingModel
+    let breakSheet: BreakSheetModel
+    let deviceSelection: DeviceSelectionModel
+    let focusTimer: FocusTimerModel
+    let activities: ActivitiesModel
+    let focusHistory: FocusHistoryModel
+    let tasks: TasksModel
+    let healthGate: HealthGateModel
+    let gateOnboarding: GateOnboardingModel
+    let rewards: RewardsModel
+    let familyDashboard: FamilyDashboardModel
+
+    /// Opens the database at `directory` (the App Group container's) and composes everything over it.
+    init(directory: URL, system: SystemAdapters) throws {
+        let calendar = Calendar.autoupdatingCurrent
+        database = try AppDatabase.open(at: DataLocation.databaseURL(in: directory))
+        services = DeviceServices(
+            database: database, calendar: calendar, pins: PBKDF2PINHasher(), health: system.health,
+            capability: system.alertCapability
+        )
+        agent = services.agent(
+            shield: system.shield, notifier: system.notifier, timer: WallClockDeadlineTimer(), clock: ProcessClock()
+        )
+        let agent = agent
+        family = FamilyService(
+            store: database.familyStore, directory: directory, applier: AgentConfigurationApplier(agent: agent),
+            connector: system.familyConnector, now: { Date() }
+        )
+        self.system = system
+
+        dashboard = DashboardModel(agent: agent)
+        schedule = ScheduleModel(agent: agent)
+        statistics = StatisticsModel(agent: agent)
+        settings = SettingsModel(agent: agent, family: family, permissions: system.permissions)
+        breakOnboarding = BreakOnboardingModel(
+            agent: agent, memory: UserDefaultsOnboardingMemory(), permissions: system.permissions
+        )
+        breakSheet = BreakSheetModel(agent: agent)
+        deviceSelection = DeviceSelectionModel(family: family)
+        focusTimer = FocusTimerModel(agent: agent)
+        activities = ActivitiesModel(agent: agent)
+        focusHistory = FocusHistoryModel(agent: agent)
+        tasks = TasksModel(agent: agent)
+        healthGate = HealthGateModel(agent: agent)
+        gateOnboarding = GateOnboardingModel(access: system.gateAccess)
+        rewards = RewardsModel(agent: agent, since: Date())
+        familyDashboard = FamilyDashboardModel(service: family, calendar: calendar) {
+            LocalDate(Date(), in: calendar)
+        }
+    }
+
+    /// Starts the runtime: a child's device earns and redeems points, the agent restores its engines, the alarms
+    /// the system still holds are reconciled with the break cycle, and the plans are handed to the system.
+    func start() async {
+        do {
+            if try family.identity().mode == .childDevice {
+                await agent.attachRewards(services.rewards, meter: nil)
+            }
+            try await agent.start()
+            let held = await system.heldAlarms()
+            let changes = try await agent.reconcileAlarms(held: held)
+            await system.apply(changes)
+        } catch {
+            system.log("LockOut could not start: \(error)")
+        }
+        let agent = agent
+        await agent.observeStateChanges { [weak self] in
+            Task { @MainActor in await self?.replan() }
+        }
+        await replan()
+    }
+
+    /// Hands the system what the runtime plans now: after every transition, on coming to the foreground and in a
+    /// background refresh.
+    func replan() async {
+        do {
+            let plans = try await agent.systemPlans(heldAlarms: await system.heldAlarms())
+            await system.apply(plans)
+        } catch {
+            system.log("LockOut could not plan its alerts: \(error)")
+        }
+    }
+
+    /// A background refresh: a family sync round off the main thread, then a new plan.
+    func refreshInBackground() async {
+        let family = family
+        _ = await offMainThread { family.sync() }
+        await replan()
+    }
+}
+
+/// Runs `work` on a thread of its own: the family server's calls block, and must never hold the main thread or a
+/// thread of the cooperative pool.
+private func offMainThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}
+
+/// Whether the breaks onboarding was finished, in the app's own defaults (a fact about this app on this device).
+@MainActor
+final class UserDefaultsOnboardingMemory: OnboardingMemory {
+    private let defaults: UserDefaults
+    private let key = "lockout.hasOnboarded"
+
+    init(defaults: UserDefaults = .standard) { self.defaults = defaults }
+
+    var hasOnboarded: Bool { defaults.bool(forKey: key) }
+
+    func rememberOnboarded() { defaults.set(true, forKey: key) }
+}

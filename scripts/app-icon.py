@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Draws LockOut's app icon, the eye of seed 000, into Apps/LockOut/Resources/Assets.xcassets/AppIcon.appiconset.
+
+Pure Python (zlib only), so the PNGs are reproducible anywhere: an almond-shaped eye (two circles' lens) with an
+iris, a pupil and a highlight on a teal field; edges are anti-aliased from signed distances. Run it again after
+changing a colour or a size; the catalog's Contents.json is written with the images.
+"""
+import json
+import math
+import os
+import struct
+import sys
+import zlib
+
+FIELD_TOP = (20, 132, 122)
+FIELD_BOTTOM = (12, 84, 80)
+WHITE = (250, 252, 252)
+IRIS = (28, 168, 152)
+PUPIL = (10, 34, 33)
+
+# The lens: inside two circles of radius R whose centres sit A above and below the middle.
+HALF_WIDTH, HALF_HEIGHT = 0.36, 0.2
+R = (HALF_WIDTH ** 2 + HALF_HEIGHT ** 2) / (2 * HALF_HEIGHT)
+A = R - HALF_HEIGHT
+
+
+def coverage(distance, pixel):
+    """How much of a pixel a shape covers, from the signed distance of its centre to the edge."""
+    return min(1.0, max(0.0, 0.5 - distance / pixel))
+
+
+def mix(under, over, amount):
+    return tuple(u + (o - u) * amount for u, o in zip(under, over))
+
+
+def shade(x, y, pixel):
+    colour = mix(FIELD_TOP, FIELD_BOTTOM, y)
+    upper = math.hypot(x - 0.5, y - (0.5 + A)) - R
+    lower = math.hypot(x - 0.5, y - (0.5 - A)) - R
+    colour = mix(colour, WHITE, coverage(max(upper, lower), pixel))
+    iris = math.hypot(x - 0.5, y - 0.5) - 0.155
+    colour = mix(colour, IRIS, coverage(max(iris, upper, lower), pixel))
+    colour = mix(colour, PUPIL, coverage(math.hypot(x - 0.5, y - 0.5) - 0.07, pixel))
+    colour = mix(colour, WHITE, coverage(math.hypot(x - 0.545, y - 0.455) - 0.028, pixel))
+    return colour
+
+
+def png(size):
+    pixel = 1.0 / size
+    rows = bytearray()
+    for row in range(size):
+        rows.append(0)
+        y = (row + 0.5) * pixel
+        for column in range(size):
+            rows.extend(round(c) for c in shade((column + 0.5) * pixel, y, pixel))
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    folder = os.path.join(root, "Apps/LockOut/Resources/Assets.xcassets/AppIcon.appiconset")
+    os.makedirs(folder, exist_ok=True)
+    images = [{"filename": "icon-1024.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}]
+    for points in (16, 32, 128, 256, 512):
+        for scale in (1, 2):
+            images.append({"filename": f"icon-{points * scale}.png", "idiom": "mac", "scale": f"{scale}x", "size": f"{points}x{points}"})
+    for size in sorted({int(image["filename"][5:-4]) for image in images}):
+        with open(os.path.join(folder, f"icon-{size}.png"), "wb") as out:
+            out.write(png(size))
+    with open(os.path.join(folder, "Contents.json"), "w") as out:
+        json.dump({"images": images, "info": {"author": "xcode", "version": 1}}, out, indent=2)
+        out.write("\n")
+    with open(os.path.join(os.path.dirname(folder), "Contents.json"), "w") as out:
+        json.dump({"info": {"author": "xcode", "version": 1}}, out, indent=2)
+        out.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
