@@ -36,6 +36,9 @@ final class AppEnvironment {
     let rewards: RewardsModel
     let familyDashboard: FamilyDashboardModel
 
+    /// Whether a plan is already on its way for the transitions just reported.
+    private var replanPending = false
+
     /// Opens the database at `directory` (the App Group container's) and composes everything over it.
     init(directory: URL, system: SystemAdapters) throws {
         let calendar = Calendar.autoupdatingCurrent
@@ -75,43 +78,54 @@ final class AppEnvironment {
         }
     }
 
-    /// Starts the runtime: a child's device earns and redeems points, the agent restores its engines, the alarms
-    /// the system still holds are reconciled with the break cycle, and the plans are handed to the system.
+    /// Starts the runtime: the adapters connect to the agent, a child's device earns and redeems points, the agent
+    /// restores its engines, the alarms the system still holds are reconciled with the break cycle, and the plans
+    /// are handed to the system — again after every transition the agent reports.
     func start() async {
+        system.connect(agent) { [weak self] in await self?.replan() }
         do {
             if try family.identity().mode == .childDevice {
                 await agent.attachRewards(services.rewards, meter: nil)
             }
             try await agent.start()
-            let held = await system.heldAlarms()
-            let changes = try await agent.reconcileAlarms(held: held)
-            await system.apply(changes)
         } catch {
             system.log("LockOut could not start: \(error)")
         }
-        let agent = agent
+        await system.reconcileAlarms()
         await agent.observeStateChanges { [weak self] in
-            Task { @MainActor in await self?.replan() }
+            Task { @MainActor in await self?.replanSoon() }
         }
         await replan()
     }
 
-    /// Hands the system what the runtime plans now: after every transition, on coming to the foreground and in a
-    /// background refresh.
-    func replan() async {
+    /// Hands the system what the runtime plans now; on coming to the foreground and in a background refresh.
+    /// Answers the date the next background refresh should come, or nil when nothing could be planned.
+    @discardableResult
+    func replan() async -> Date? {
         do {
             let plans = try await agent.systemPlans(heldAlarms: await system.heldAlarms())
             await system.apply(plans)
+            return plans.refreshAt
         } catch {
             system.log("LockOut could not plan its alerts: \(error)")
+            return nil
         }
     }
 
+    /// After a transition: one plan for a burst of transitions, made once the burst is handled.
+    private func replanSoon() async {
+        guard !replanPending else { return }
+        replanPending = true
+        await Task.yield()
+        replanPending = false
+        await replan()
+    }
+
     /// A background refresh: a family sync round off the main thread, then a new plan.
-    func refreshInBackground() async {
+    func refreshInBackground() async -> Date? {
         let family = family
         _ = await offMainThread { family.sync() }
-        await replan()
+        return await replan()
     }
 }
 
@@ -134,4 +148,12 @@ final class UserDefaultsOnboardingMemory: OnboardingMemory {
     var hasOnboarded: Bool { defaults.bool(forKey: key) }
 
     func rememberOnboarded() { defaults.set(true, forKey: key) }
+}
+
+extension AppEnvironment {
+    /// A whole app over a fresh database in a temporary folder, for previews of the composed screens.
+    static func preview() throws -> AppEnvironment {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "LockOutPreview-\(UUID().uuidString)")
+        return try AppEnvironment(directory: directory, system: SystemAdapters())
+    }
 }

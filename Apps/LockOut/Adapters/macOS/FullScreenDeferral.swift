@@ -5,8 +5,8 @@
     /// Told whether another app is in full screen (a game, a presentation, a film), so breaks can wait until it is
     /// not (seed 000's full-screen detection on macOS).
     ///
-    /// The runtime has no call that holds breaks for a full-screen app yet, so this port stands between the adapter
-    /// and whatever the app's composition hands the fact to.
+    /// The app's composition hands the fact to the runtime (`DeviceAgent.setBreaksDeferred(_:)`, the break engine's
+    /// hold), so breaks that fall due meanwhile come back together once the screen is shared again.
     @MainActor
     protocol FullScreenObserving: AnyObject {
         /// Another app became the active app in full screen (`true`), or the active app no longer is one (`false`).

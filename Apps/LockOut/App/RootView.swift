@@ -1,0 +1,151 @@
+import LockOutCore
+import LockOutPresentation
+import SwiftUI
+
+/// The app's first screen: the device's route (seed 002) picks what it shows — the mode selection, a parent's
+/// family, a child's setup or home, or a person's own breaks, focus and gate — with the break sheet and the breaks
+/// onboarding over it.
+struct RootView: View {
+    let environment: AppEnvironment
+
+    var body: some View {
+        routed
+            .breakSheetPresenter(environment.breakSheet)
+            .breakOnboardingPresenter(environment.breakOnboarding)
+            .task { await environment.deviceSelection.refresh() }
+    }
+
+    @ViewBuilder
+    private var routed: some View {
+        switch environment.deviceSelection.route {
+        case .deviceSelection:
+            DeviceSelectionView(model: environment.deviceSelection)
+        case .familyDashboard:
+            ParentTabs(environment: environment)
+        case .childSetup:
+            NavigationStack {
+                PairingView(model: environment.familyDashboard, mode: .childDevice)
+            }
+        case .childHome:
+            ChildTabs(environment: environment)
+        case .personal:
+            PersonalTabs(environment: environment)
+        }
+    }
+}
+
+/// A person's own device: the four break tabs of seed 000, then focus (seed 001) and the health gate (seed 004).
+struct PersonalTabs: View {
+    let environment: AppEnvironment
+
+    var body: some View {
+        TabView {
+            Tab("Dashboard", systemImage: "eye") {
+                NavigationStack { DashboardView(model: environment.dashboard) }
+            }
+            .accessibilityIdentifier("tab.dashboard")
+            Tab("Schedule", systemImage: "calendar") {
+                NavigationStack { ScheduleView(model: environment.schedule) }
+            }
+            .accessibilityIdentifier("tab.schedule")
+            Tab("Statistics", systemImage: "chart.bar") {
+                NavigationStack { StatisticsView(model: environment.statistics) }
+            }
+            .accessibilityIdentifier("tab.statistics")
+            FocusTabs(environment: environment)
+            Tab("Health Gate", systemImage: "figure.walk") {
+                NavigationStack { HealthGateView(model: environment.healthGate, onboarding: environment.gateOnboarding) }
+            }
+            .accessibilityIdentifier("tab.gate")
+            Tab("Settings", systemImage: "gearshape") {
+                NavigationStack { SettingsView(model: environment.settings) }
+            }
+            .accessibilityIdentifier("tab.settings")
+        }
+        .tabViewStyle(.sidebarAdaptable)
+    }
+}
+
+/// Focus, its activities, its history and the tasks (seed 001): a section of tabs, a sidebar group on iPad and Mac.
+struct FocusTabs: TabContent {
+    let environment: AppEnvironment
+
+    var body: some TabContent<Never> {
+        TabSection("Focus") {
+            Tab("Timer", systemImage: "timer") {
+                NavigationStack { FocusTimerView(model: environment.focusTimer, activities: environment.activities) }
+            }
+            .accessibilityIdentifier("tab.focus")
+            Tab("Activities", systemImage: "tag") {
+                NavigationStack { ActivitiesView(model: environment.activities) }
+            }
+            .accessibilityIdentifier("tab.activities")
+            Tab("History", systemImage: "clock.arrow.circlepath") {
+                NavigationStack { FocusHistoryView(model: environment.focusHistory) }
+            }
+            .accessibilityIdentifier("tab.history")
+            Tab("Tasks", systemImage: "checklist") {
+                NavigationStack { TasksView(model: environment.tasks) }
+            }
+            .accessibilityIdentifier("tab.tasks")
+        }
+    }
+}
+
+/// A parent's device: the family first, then the parent's own breaks and settings.
+struct ParentTabs: View {
+    let environment: AppEnvironment
+
+    var body: some View {
+        TabView {
+            Tab("Family", systemImage: "person.2") {
+                NavigationStack { FamilyDashboardView(model: environment.familyDashboard) }
+            }
+            .accessibilityIdentifier("tab.family")
+            Tab("Dashboard", systemImage: "eye") {
+                NavigationStack { DashboardView(model: environment.dashboard) }
+            }
+            .accessibilityIdentifier("tab.dashboard")
+            Tab("Settings", systemImage: "gearshape") {
+                NavigationStack { SettingsView(model: environment.settings) }
+            }
+            .accessibilityIdentifier("tab.settings")
+        }
+        .tabViewStyle(.sidebarAdaptable)
+    }
+}
+
+/// A child's device: the rewards home (seed 002) first, the gate and breaks after.
+struct ChildTabs: View {
+    let environment: AppEnvironment
+
+    var body: some View {
+        TabView {
+            Tab("Home", systemImage: "star") {
+                NavigationStack { RewardsView(model: environment.rewards) }
+            }
+            .accessibilityIdentifier("tab.rewards")
+            Tab("Health Gate", systemImage: "figure.walk") {
+                NavigationStack { HealthGateView(model: environment.healthGate, onboarding: environment.gateOnboarding) }
+            }
+            .accessibilityIdentifier("tab.gate")
+            Tab("Dashboard", systemImage: "eye") {
+                NavigationStack { DashboardView(model: environment.dashboard) }
+            }
+            .accessibilityIdentifier("tab.dashboard")
+        }
+        .tabViewStyle(.sidebarAdaptable)
+    }
+}
+
+#Preview("A person's device") {
+    PersonalTabs(environment: try! AppEnvironment.preview())
+}
+
+#Preview("A parent's device") {
+    ParentTabs(environment: try! AppEnvironment.preview())
+}
+
+#Preview("A child's device") {
+    ChildTabs(environment: try! AppEnvironment.preview())
+}

@@ -1,0 +1,135 @@
+import Foundation
+import LockOutCore
+import LockOutRuntime
+import os
+
+#if os(macOS)
+    import AppKit
+#endif
+
+/// The platform's side of the runtime's ports, one set per app: notifications everywhere; alarms, the Live
+/// Activity, Screen Time shields, HealthKit and the background refresh on iPhone and iPad; the full-screen watch on
+/// the Mac. `apply(_:)` hands each adapter its part of the runtime's plans; no adapter decides anything.
+@MainActor
+final class SystemAdapters {
+    let notifications = UserNotificationsAdapter()
+    let familyConnector = FamilyConnector.urlSession
+    private let logger = Logger(subsystem: "org.lockout.LockOut", category: "app")
+
+    #if os(iOS)
+        let screenTime = ScreenTimeAdapter()
+        let healthKit = HealthKitAdapter()
+        let liveActivity = LiveActivityAdapter()
+        private(set) var backgroundRefresh: BackgroundRefreshAdapter?
+        /// The AlarmKit adapter (iOS 26 and later), once connected.
+        private var alarmsAdapter: AnyObject?
+    #else
+        private var fullScreen: FullScreenDeferral?
+        private var agent: DeviceAgent?
+    #endif
+
+    /// The runtime's notifier: the plan schedules ahead, the adapter avoids showing a moment twice.
+    var notifier: any Notifying { notifications }
+    /// The notification permission, for onboarding and settings.
+    var permissions: any NotificationAuthorizing { notifications }
+    /// How a focus session's end is announced. The plans schedule focus ends as notifications; the one alarm the
+    /// break cycle holds is the break's.
+    var alertCapability: AlertCapability { .notificationOnly }
+
+    #if os(iOS)
+        var shield: any ShieldControlling { screenTime }
+        var health: (any HealthReading)? { healthKit }
+        var gateAccess: (any GateAccessRequesting)? { screenTime }
+    #else
+        /// No Screen Time on the Mac: the gate shows its state, and nothing is blocked.
+        var shield: any ShieldControlling { NoShield() }
+        var health: (any HealthReading)? { nil }
+        var gateAccess: (any GateAccessRequesting)? { nil }
+    #endif
+
+    /// Before the app finishes launching: the notification delegate, and on iOS the background refresh's handler.
+    func install(replan: @escaping @Sendable () async -> Date?) {
+        notifications.install()
+        #if os(iOS)
+            let refresh = BackgroundRefreshAdapter(replan: replan)
+            refresh.register()
+            backgroundRefresh = refresh
+        #endif
+    }
+
+    /// Once the agent exists: the adapters that answer back to it, and the watches that report to it.
+    func connect(_ agent: DeviceAgent, onChange: @escaping @MainActor () async -> Void) {
+        notifications.attach(agent)
+        notifications.onChange = onChange
+        #if os(iOS)
+            if #available(iOS 26.0, *) {
+                let alarms = BreakAlarmsAdapter(agent: agent)
+                alarms.onChange = onChange
+                alarmsAdapter = alarms
+            }
+            healthKit.startObserving(onChange: onChange)
+        #else
+            self.agent = agent
+            let watch = FullScreenDeferral(observer: self)
+            fullScreen = watch
+            watch.start()
+        #endif
+    }
+
+    /// The alarms the system holds for the app (none where there is no AlarmKit).
+    func heldAlarms() async -> [HeldAlarm] {
+        #if os(iOS)
+            if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter, alarms.isAuthorized {
+                return alarms.heldAlarms()
+            }
+        #endif
+        return []
+    }
+
+    /// At launch, after the agent started: the alarms the system still rings are reconciled with the break cycle.
+    func reconcileAlarms() async {
+        #if os(iOS)
+            if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter, alarms.isAuthorized {
+                await alarms.reconcileAtLaunch()
+            }
+        #endif
+    }
+
+    /// Hands every adapter its part of `plans`.
+    func apply(_ plans: SystemPlans) async {
+        await notifications.apply(plans.notifications)
+        #if os(iOS)
+            if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter, alarms.isAuthorized {
+                await alarms.apply(plans.alarm)
+            }
+            await liveActivity.apply(plans.liveActivity)
+            screenTime.apply(plans.shields)
+            backgroundRefresh?.submit(earliestBegin: plans.refreshAt)
+        #endif
+    }
+
+    /// Writes `message` to the system log.
+    func log(_ message: String) {
+        logger.error("\(message, privacy: .public)")
+    }
+}
+
+#if os(macOS)
+    extension SystemAdapters: FullScreenObserving {
+        func otherAppFullScreenChanged(_ isFullScreen: Bool) {
+            guard let agent else { return }
+            Task {
+                do {
+                    try await agent.setBreaksDeferred(isFullScreen)
+                } catch {
+                    log("could not defer breaks: \(error)")
+                }
+            }
+        }
+    }
+
+    /// The Mac has no Screen Time shields: the gate's state shows, nothing is blocked.
+    private struct NoShield: ShieldControlling {
+        func setShields(on: Bool, apps: [BlockedApp]) throws {}
+    }
+#endif
