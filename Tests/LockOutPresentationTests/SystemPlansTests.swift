@@ -65,13 +65,25 @@ struct SystemPlansTests {
         #expect(try await state(fixture) == "running")
     }
 
-    @Test("stopping a ringing break alarm starts the break; then the look-away alarm is the one wanted")
+    @Test("Stop on a ringing break alarm skips the break; the next one is planned")
+    func alarmStopped() async throws {
+        let fixture = try await PresentationFixture()
+        let due = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
+        await fixture.advance(by: 20 * 60)
+        try await fixture.agent.alarmDismissed(due, by: .stop)
+        #expect(try await state(fixture) == "running")
+        let plans = try await fixture.agent.systemPlans()
+        // The micro break, every 30 minutes, is the next to fall due.
+        #expect(plans.alarm.schedule == PlannedAlarm(beat: .breakDue, kind: .micro, fireDate: at(30)))
+    }
+
+    @Test("Start break on a ringing break alarm starts the break; then the look-away alarm is the one wanted")
     func alarmDismissed() async throws {
         let fixture = try await PresentationFixture()
         let due = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
         await fixture.advance(by: 20 * 60)
         #expect(try await state(fixture) == "breakPending")
-        try await fixture.agent.alarmDismissed(due)
+        try await fixture.agent.alarmDismissed(due, by: .startBreak)
         #expect(try await state(fixture) == "breakActive")
         let plans = try await fixture.agent.systemPlans(heldAlarms: [HeldAlarm(id: due.id, isAlerting: false)])
         #expect(plans.alarm.schedule == PlannedAlarm(beat: .lookAwayDone, kind: .eye, fireDate: at(20).addingTimeInterval(20)))

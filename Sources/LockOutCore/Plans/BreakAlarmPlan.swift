@@ -113,10 +113,18 @@ public struct BreakAlarmReconciliation: Hashable, Sendable {
     public let changes: AlarmChanges
 }
 
+/// How the person dismissed a ringing alarm.
+public enum AlarmAnswer: String, Codable, Hashable, Sendable {
+    /// The alarm's Stop: not now.
+    case stop
+    /// Its second button, "Start break".
+    case startBreak
+}
+
 /// One alarm at a time for the break cycle, as seed 003 runs it on AlarmKit.
 ///
 /// ```
-///   running ──► breakDue at the next break ── rings ── dismissed (Stop or Start break) ──► userStartedBreak
+///   running ──► breakDue at the next break ── rings ── Start break ──► userStartedBreak; Stop ──► userSkipped
 ///   breakActive ──► lookAwayDone at its end ── rings ── dismissed ──► tick: the break completes at its end
 /// ```
 ///
@@ -177,12 +185,14 @@ public enum BreakAlarmPlan {
         }
     }
 
-    /// The event a dismissed alarm stands for: a break that fell due starts; a look-away that is done
-    /// needs only time to pass, since the engine ends the break at its end.
-    public static func event(forDismissed alarm: PlannedAlarm) -> BreakEvent {
-        switch alarm.beat {
-        case .breakDue: .userStartedBreak(nil)
-        case .lookAwayDone: .tick
+    /// The event a dismissed alarm stands for. A break that fell due starts when the person pressed its "Start
+    /// break" button, and is skipped when they stopped the alarm; a look-away that is done needs only time to
+    /// pass, since the engine ends the break at its end.
+    public static func event(forDismissed alarm: PlannedAlarm, by answer: AlarmAnswer) -> BreakEvent {
+        switch (alarm.beat, answer) {
+        case (.breakDue, .startBreak): .userStartedBreak(alarm.kind)
+        case (.breakDue, .stop): .userSkipped(alarm.kind)
+        case (.lookAwayDone, _): .tick
         }
     }
 }

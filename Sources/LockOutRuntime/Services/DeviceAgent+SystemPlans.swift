@@ -54,15 +54,14 @@ extension DeviceAgent {
         return BreakAlarmPlan.changes(breaks: restored, focus: focus, held: held, now: now)
     }
 
-    /// A break alarm the person dismissed (its Stop or its secondary button): a break that fell due starts,
-    /// a look-away alarm needs only the engines ticked to now. An alarm of another beat or one already
-    /// answered changes nothing.
-    public func alarmDismissed(_ alarm: PlannedAlarm) throws {
+    /// A break alarm the person dismissed: "Start break" starts a break that fell due, Stop skips it; a look-away
+    /// alarm needs only the engines ticked to now. An alarm whose break was already answered changes nothing.
+    public func alarmDismissed(_ alarm: PlannedAlarm, by answer: AlarmAnswer) throws {
         let now = clock.now()
         var current = try requireBreaks()
         var effects = try breakService.handle(.tick, on: &current, now: now)
         if alarm.beat == .breakDue, case .breakPending = current.record.state {
-            effects += try breakService.handle(BreakAlarmPlan.event(forDismissed: alarm), on: &current, now: now)
+            effects += try breakService.handle(BreakAlarmPlan.event(forDismissed: alarm, by: answer), on: &current, now: now)
         }
         breaks = current
         carryOut(effects)

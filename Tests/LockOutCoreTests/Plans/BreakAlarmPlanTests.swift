@@ -35,20 +35,31 @@ struct BreakAlarmPlanTests {
         #expect(PlannedAlarm(id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!) == nil)
     }
 
-    @Test("Dismissing the break-due alarm starts the break; then the look-away alarm rings at its end, with Stop only")
+    @Test("Start break on the break-due alarm starts the break; then the look-away alarm rings at its end, with Stop only")
     func dismissStartsTheBreak() throws {
         var engine = F.breaks([.eye])
         F.tick(&engine, at: F.at(20))
         let ringing = HeldAlarm(id: Self.dueAt20.id, isAlerting: true)
         #expect(BreakAlarmPlan.changes(breaks: engine, focus: nil, held: [ringing], now: F.at(20)).isEmpty)
 
-        _ = try engine.handle(BreakAlarmPlan.event(forDismissed: Self.dueAt20), now: F.at(21))
+        _ = try engine.handle(BreakAlarmPlan.event(forDismissed: Self.dueAt20, by: .startBreak), now: F.at(21))
         let changes = BreakAlarmPlan.changes(breaks: engine, focus: nil, held: [ringing], now: F.at(21))
         let lookAway = PlannedAlarm(beat: .lookAwayDone, kind: .eye, fireDate: F.at(21).addingTimeInterval(20))
         #expect(changes == AlarmChanges(cancel: [Self.dueAt20.id], schedule: lookAway, wanted: lookAway))
         #expect(lookAway.title == "Eye Break done")
         #expect(lookAway.secondaryButton == nil)
-        #expect(BreakAlarmPlan.event(forDismissed: lookAway) == .tick)
+        #expect(BreakAlarmPlan.event(forDismissed: lookAway, by: .stop) == .tick)
+        #expect(BreakAlarmPlan.event(forDismissed: lookAway, by: .startBreak) == .tick)
+    }
+
+    @Test("Stop on the break-due alarm skips this break: it is recorded as skipped and the next one is planned")
+    func stopSkips() throws {
+        var engine = F.breaks([.eye])
+        F.tick(&engine, at: F.at(20))
+        #expect(BreakAlarmPlan.event(forDismissed: Self.dueAt20, by: .stop) == .userSkipped(.eye))
+        _ = try engine.handle(BreakAlarmPlan.event(forDismissed: Self.dueAt20, by: .stop), now: F.at(21))
+        #expect(engine.record.state.name == "running")
+        #expect(BreakAlarmPlan.wanted(breaks: engine, focus: nil, held: [], now: F.at(21)) == PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: F.at(41)))
     }
 
     @Test("A snoozed break: the alarm rings when the snooze ends")
