@@ -106,7 +106,8 @@
                 UIApplication.shared.applicationState == .active
             else { return false }
             do {
-                let activity = try Activity.request(attributes: FocusActivityAttributes(), content: content, pushType: nil)
+                let activity = try ActivityKit.Activity<FocusActivityAttributes>.request(
+                    attributes: FocusActivityAttributes(), content: content, pushType: nil)
                 activityID = activity.id
                 shown = wanted
                 return true
@@ -118,7 +119,7 @@
 
         /// Updates the activity `id` if it still shows; false when the person or the system ended it.
         private nonisolated static func update(_ id: String, with content: ActivityContent<FocusActivityState>) async -> Bool {
-            guard let activity = Activity<FocusActivityAttributes>.activities.first(where: { $0.id == id }),
+            guard let activity = ActivityKit.Activity<FocusActivityAttributes>.activities.first(where: { $0.id == id }),
                 activity.activityState == .active || activity.activityState == .stale
             else { return false }
             await activity.update(content)
@@ -127,7 +128,7 @@
 
         /// Ends every focus activity at once, with no final content: the session stopped.
         private nonisolated static func endAll() async {
-            for activity in Activity<FocusActivityAttributes>.activities {
+            for activity in ActivityKit.Activity<FocusActivityAttributes>.activities {
                 await activity.end(nil, dismissalPolicy: .immediate)
             }
         }
@@ -135,7 +136,7 @@
         /// The one activity still showing that a previous run left, kept; every other one ended.
         private nonisolated static func keepOneEndOthers() async -> (id: String, state: FocusActivityState, staleDate: Date?)? {
             var kept: (id: String, state: FocusActivityState, staleDate: Date?)?
-            for activity in Activity<FocusActivityAttributes>.activities {
+            for activity in ActivityKit.Activity<FocusActivityAttributes>.activities {
                 let showing = activity.activityState == .active || activity.activityState == .stale
                 if kept == nil, showing {
                     kept = (activity.id, activity.content.state, activity.content.staleDate)
