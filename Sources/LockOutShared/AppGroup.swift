@@ -11,6 +11,23 @@ public enum AppGroup {
     public enum Key {
         /// The shield snapshot (``ShieldSnapshot``), as JSON.
         public static let shieldSnapshot = "lockout.shieldSnapshot"
+
+        /// The apps chosen for the selection named `selection` (``ShieldSelectionName``): the platform's opaque
+        /// application tokens, as JSON. The app writes them from its picker; the monitor shields them and the
+        /// shield extension finds the selection an app belongs to by them.
+        public static func applicationTokens(_ selection: String) -> String {
+            "lockout.selection.\(selection).applications"
+        }
+
+        /// The app categories chosen for the selection named `selection`: opaque category tokens, as JSON.
+        public static func categoryTokens(_ selection: String) -> String {
+            "lockout.selection.\(selection).categories"
+        }
+
+        /// The web domains chosen for the selection named `selection`: opaque web domain tokens, as JSON.
+        public static func webDomainTokens(_ selection: String) -> String {
+            "lockout.selection.\(selection).webDomains"
+        }
     }
 }
 
@@ -26,4 +43,6 @@ public enum ShieldSelectionName {
     public static let gate = "gate"
     /// The reward apps, closed unless reward time is open.
     public static let rewards = "rewards"
+    /// Every selection: the monitor shields those the snapshot blocks and clears the others.
+    public static let all = [gate, rewards]
 }

@@ -35,6 +35,7 @@ struct ShieldPlanRoundTripTests {
     func namesAgree() {
         #expect(ShieldSelection.gate.rawValue == ShieldSelectionName.gate)
         #expect(ShieldSelection.rewards.rawValue == ShieldSelectionName.rewards)
+        #expect(ShieldSelection.allCases.map(\.rawValue) == ShieldSelectionName.all)
         #expect(ShieldPlanSnapshot.currentVersion == ShieldSnapshot.currentVersion)
     }
 
