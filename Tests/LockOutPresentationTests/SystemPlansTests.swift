@@ -24,6 +24,7 @@ struct SystemPlansTests {
         #expect(plans.alarm.schedule == PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20)))
         #expect(plans.alarm.cancel.isEmpty)
         #expect(plans.liveActivity == nil)
+        #expect(plans.badge == 0)
         // No steps yet: the gate's selection is blocked until today's goals are met.
         #expect(plans.shields.blockedNow == [.gate])
         #expect(plans.refreshAt == min(plans.notifications.refreshAt, plans.shields.refreshAt))
@@ -73,6 +74,7 @@ struct SystemPlansTests {
         try await fixture.agent.alarmDismissed(due, by: .stop)
         #expect(try await state(fixture) == "running")
         let plans = try await fixture.agent.systemPlans()
+        #expect(plans.badge == 1)
         // The micro break, every 30 minutes, is the next to fall due.
         #expect(plans.alarm.schedule == PlannedAlarm(beat: .breakDue, kind: .micro, fireDate: at(30)))
     }

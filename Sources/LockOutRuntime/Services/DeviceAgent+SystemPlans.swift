@@ -14,6 +14,9 @@ public struct SystemPlans: Sendable {
     public let liveActivity: FocusActivityPlan?
     /// What the gate and the reward apps block now and for the coming week.
     public let shields: ShieldPlan
+    /// The app's badge now: the breaks skipped today (seed 000). Each planned request carries the badge of its
+    /// own moment.
+    public let badge: Int
     /// The earliest begin date to ask of a background refresh: the earlier of the notification plan's and
     /// the shield plan's.
     public let refreshAt: Date
@@ -37,6 +40,7 @@ extension DeviceAgent {
             alarm: BreakAlarmPlan.changes(breaks: breaks, focus: focus, held: heldAlarms, now: now),
             liveActivity: focus.activityPlan(now: now),
             shields: shields,
+            badge: skippedToday,
             refreshAt: min(notifications.refreshAt, shields.refreshAt)
         )
     }
