@@ -35,6 +35,8 @@ final class AppEnvironment {
     let gateOnboarding: GateOnboardingModel
     let rewards: RewardsModel
     let familyDashboard: FamilyDashboardModel
+    /// Starting or joining a family from the pairing screens.
+    let membership: FamilyMembershipActions
 
     /// Whether a plan is already on its way for the transitions just reported.
     private var replanPending = false
@@ -71,8 +73,9 @@ final class AppEnvironment {
         focusHistory = FocusHistoryModel(agent: agent)
         tasks = TasksModel(agent: agent)
         healthGate = HealthGateModel(agent: agent)
-        gateOnboarding = GateOnboardingModel(access: system.gateAccess)
+        gateOnboarding = GateOnboardingModel(access: system.gateAccess(family: family))
         rewards = RewardsModel(agent: agent, since: Date())
+        membership = FamilyMembershipActions(service: family)
         familyDashboard = FamilyDashboardModel(service: family, calendar: calendar) {
             LocalDate(Date(), in: calendar)
         }
@@ -82,7 +85,7 @@ final class AppEnvironment {
     /// restores its engines, the alarms the system still holds are reconciled with the break cycle, and the plans
     /// are handed to the system — again after every transition the agent reports.
     func start() async {
-        system.connect(agent) { [weak self] in await self?.replan() }
+        await system.connect(agent, sharing: services.healthSharing) { [weak self] in await self?.replan() }
         do {
             if try family.identity().mode == .childDevice {
                 await agent.attachRewards(services.rewards, meter: nil)

@@ -24,7 +24,9 @@ struct RootView: View {
             ParentTabs(environment: environment)
         case .childSetup:
             NavigationStack {
-                PairingView(model: environment.familyDashboard, mode: .childDevice)
+                PairingView(model: environment.familyDashboard, membership: environment.membership) {
+                    await environment.deviceSelection.refresh()
+                }
             }
         case .childHome:
             ChildTabs(environment: environment)
@@ -54,7 +56,7 @@ struct PersonalTabs: View {
             .accessibilityIdentifier("tab.statistics")
             FocusTabs(environment: environment)
             Tab("Health Gate", systemImage: "figure.walk") {
-                NavigationStack { HealthGateView(model: environment.healthGate, onboarding: environment.gateOnboarding) }
+                NavigationStack { GateTab(environment: environment) }
             }
             .accessibilityIdentifier("tab.gate")
             Tab("Settings", systemImage: "gearshape") {
@@ -73,7 +75,7 @@ struct FocusTabs: TabContent {
     var body: some TabContent<Never> {
         TabSection("Focus") {
             Tab("Timer", systemImage: "timer") {
-                NavigationStack { FocusTimerView(model: environment.focusTimer, activities: environment.activities) }
+                NavigationStack { FocusTimerView(model: environment.focusTimer) }
             }
             .accessibilityIdentifier("tab.focus")
             Tab("Activities", systemImage: "tag") {
@@ -99,7 +101,11 @@ struct ParentTabs: View {
     var body: some View {
         TabView {
             Tab("Family", systemImage: "person.2") {
-                NavigationStack { FamilyDashboardView(model: environment.familyDashboard) }
+                NavigationStack {
+                    FamilyDashboardView(model: environment.familyDashboard, membership: environment.membership) {
+                        await environment.deviceSelection.refresh()
+                    }
+                }
             }
             .accessibilityIdentifier("tab.family")
             Tab("Dashboard", systemImage: "eye") {
@@ -122,11 +128,11 @@ struct ChildTabs: View {
     var body: some View {
         TabView {
             Tab("Home", systemImage: "star") {
-                NavigationStack { RewardsView(model: environment.rewards) }
+                NavigationStack { RewardsTab(environment: environment) }
             }
             .accessibilityIdentifier("tab.rewards")
             Tab("Health Gate", systemImage: "figure.walk") {
-                NavigationStack { HealthGateView(model: environment.healthGate, onboarding: environment.gateOnboarding) }
+                NavigationStack { GateTab(environment: environment) }
             }
             .accessibilityIdentifier("tab.gate")
             Tab("Dashboard", systemImage: "eye") {
@@ -136,6 +142,45 @@ struct ChildTabs: View {
         }
         .tabViewStyle(.sidebarAdaptable)
     }
+}
+
+/// The health gate (seed 004): its onboarding until finished, then the gate; on iPhone and iPad with the Screen Time
+/// picker for the locked apps.
+struct GateTab: View {
+    let environment: AppEnvironment
+
+    var body: some View {
+        #if os(iOS)
+            if environment.gateOnboarding.isFinished {
+                HealthGateView(model: environment.healthGate, screenTime: environment.system.screenTime)
+            } else {
+                GateOnboardingView(model: environment.gateOnboarding, screenTime: environment.system.screenTime)
+            }
+        #else
+            if environment.gateOnboarding.isFinished {
+                HealthGateView(model: environment.healthGate)
+            } else {
+                GateOnboardingView(model: environment.gateOnboarding)
+            }
+        #endif
+    }
+}
+
+/// A child's home: the rewards, with the reward apps' picker on iPhone and iPad.
+struct RewardsTab: View {
+    let environment: AppEnvironment
+
+    var body: some View {
+        #if os(iOS)
+            RewardsView(model: environment.rewards, screenTime: environment.system.screenTime)
+        #else
+            RewardsView(model: environment.rewards)
+        #endif
+    }
+}
+
+#Preview("The health gate") {
+    GateTab(environment: try! AppEnvironment.preview())
 }
 
 #Preview("A person's device") {

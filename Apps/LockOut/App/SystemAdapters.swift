@@ -17,8 +17,8 @@ final class SystemAdapters {
     private let logger = Logger(subsystem: "org.lockout.LockOut", category: "app")
 
     #if os(iOS)
-        let screenTime = ScreenTimeAdapter()
-        let healthKit = HealthKitAdapter()
+        let screenTime = ScreenTimeAdapter(calendar: .autoupdatingCurrent)
+        let healthKit = HealthKitAdapter(calendar: .autoupdatingCurrent)
         let liveActivity = LiveActivityAdapter()
         private(set) var backgroundRefresh: BackgroundRefreshAdapter?
         /// The AlarmKit adapter (iOS 26 and later), once connected.
@@ -35,16 +35,23 @@ final class SystemAdapters {
     /// How a focus session's end is announced. The plans schedule focus ends as notifications; the one alarm the
     /// break cycle holds is the break's.
     var alertCapability: AlertCapability { .notificationOnly }
+    /// The agent's shield port sets nothing here: Screen Time follows the shield plan (`apply(_:)`).
+    var shield: any ShieldControlling { PlannedShield() }
 
     #if os(iOS)
-        var shield: any ShieldControlling { screenTime }
         var health: (any HealthReading)? { healthKit }
-        var gateAccess: (any GateAccessRequesting)? { screenTime }
+
+        /// The gate onboarding's permissions: HealthKit, and Family Controls for the person or, on a child's
+        /// device, as the child's.
+        func gateAccess(family: FamilyService) -> (any GateAccessRequesting)? {
+            GateAccessAdapter(health: healthKit, screenTime: screenTime, family: family)
+        }
     #else
-        /// No Screen Time on the Mac: the gate shows its state, and nothing is blocked.
-        var shield: any ShieldControlling { NoShield() }
+        /// No health data on the Mac: the gate reads the totals stored or synced from the person's phone.
         var health: (any HealthReading)? { nil }
-        var gateAccess: (any GateAccessRequesting)? { nil }
+
+        /// No Screen Time on the Mac, and no HealthKit data to ask for.
+        func gateAccess(family: FamilyService) -> (any GateAccessRequesting)? { nil }
     #endif
 
     /// Before the app finishes launching: the notification delegate, and on iOS the background refresh's handler.
@@ -58,7 +65,10 @@ final class SystemAdapters {
     }
 
     /// Once the agent exists: the adapters that answer back to it, and the watches that report to it.
-    func connect(_ agent: DeviceAgent, onChange: @escaping @MainActor () async -> Void) {
+    /// `onChange` plans again; `sharing` queues this device's health totals for the family.
+    func connect(
+        _ agent: DeviceAgent, sharing: HealthTotalsSharing, onChange: @escaping @MainActor @Sendable () async -> Void
+    ) async {
         notifications.attach(agent)
         notifications.onChange = onChange
         #if os(iOS)
@@ -67,7 +77,8 @@ final class SystemAdapters {
                 alarms.onChange = onChange
                 alarmsAdapter = alarms
             }
-            healthKit.startObserving(onChange: onChange)
+            await liveActivity.resumeAtLaunch()
+            await healthKit.startObserving(agent: agent, sharing: sharing) { await onChange() }
         #else
             self.agent = agent
             let watch = FullScreenDeferral(observer: self)
@@ -98,12 +109,17 @@ final class SystemAdapters {
     /// Hands every adapter its part of `plans`.
     func apply(_ plans: SystemPlans) async {
         await notifications.apply(plans.notifications)
+        await notifications.setBadge(plans.badge)
         #if os(iOS)
             if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter, alarms.isAuthorized {
                 await alarms.apply(plans.alarm)
             }
-            await liveActivity.apply(plans.liveActivity)
-            screenTime.apply(plans.shields)
+            liveActivity.apply(plans.liveActivity)
+            do {
+                try screenTime.apply(plans.shields)
+            } catch {
+                log("could not apply the shields: \(error)")
+            }
             backgroundRefresh?.submit(earliestBegin: plans.refreshAt)
         #endif
     }

@@ -133,8 +133,10 @@
             var reported = false
             for id in gone {
                 guard cancelled.remove(id) == nil, let alarm = PlannedAlarm(id: id) else { continue }
+                // "Start break" marked its alarm before cancelling it; any other way out is the alarm's Stop.
+                let answer: AlarmAnswer = StartedBreakAlarms.take(id) ? .startBreak : .stop
                 do {
-                    try await agent.alarmDismissed(alarm)
+                    try await agent.alarmDismissed(alarm, by: answer)
                     reported = true
                 } catch {
                     let reason = String(describing: error)
@@ -185,8 +187,8 @@
     @available(iOS 26.0, *)
     struct BreakAlarmMetadata: AlarmMetadata {}
 
-    /// The alarm's "Start break" button: it cancels the ringing alarm, which the adapter reports as dismissed, so
-    /// the break starts; the app opens on the break sheet.
+    /// The alarm's "Start break" button: it marks the ringing alarm as started and cancels it, so the adapter
+    /// reports it dismissed by Start break and the break starts; the app opens on the break sheet.
     @available(iOS 26.0, *)
     struct StartBreakIntent: LiveActivityIntent {
         static let title: LocalizedStringResource = "Start break"
@@ -204,9 +206,33 @@
 
         func perform() async throws -> some IntentResult {
             if let id = UUID(uuidString: alarmID) {
+                StartedBreakAlarms.mark(id)
                 try AlarmManager.shared.cancel(id: id)
             }
             return .result()
+        }
+    }
+
+    /// The break alarms whose "Start break" was pressed, until the adapter sees them leave: what tells Start break
+    /// from Stop, since the system reports both as the alarm going away. Kept in the app's defaults, as the button
+    /// may launch the app before the adapter watches.
+    enum StartedBreakAlarms {
+        private static let key = "lockout.alarms.startedBreak"
+
+        /// Remembers that Start break was pressed on `id`.
+        static func mark(_ id: UUID) {
+            let defaults = UserDefaults.standard
+            defaults.set((defaults.stringArray(forKey: key) ?? []) + [id.uuidString], forKey: key)
+        }
+
+        /// Whether Start break was pressed on `id`, forgetting it.
+        static func take(_ id: UUID) -> Bool {
+            let defaults = UserDefaults.standard
+            var marked = defaults.stringArray(forKey: key) ?? []
+            guard let index = marked.firstIndex(of: id.uuidString) else { return false }
+            marked.remove(at: index)
+            defaults.set(marked, forKey: key)
+            return true
         }
     }
 #endif
