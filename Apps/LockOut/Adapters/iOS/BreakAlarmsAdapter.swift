@@ -216,6 +216,7 @@
     /// The break alarms whose "Start break" was pressed, until the adapter sees them leave: what tells Start break
     /// from Stop, since the system reports both as the alarm going away. Kept in the app's defaults, as the button
     /// may launch the app before the adapter watches.
+    @available(iOS 26.0, *)
     enum StartedBreakAlarms {
         private static let key = "lockout.alarms.startedBreak"
 
