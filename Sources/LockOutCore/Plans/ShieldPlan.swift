@@ -85,7 +85,7 @@ public struct ShieldPlan: Codable, Hashable, Sendable {
         let end = now.addingTimeInterval(DeviceActivityPlan.maximumLength)
         var timelines: [ShieldTimeline] = []
         if let gate { timelines.append(Self.gateTimeline(gate, now: now, through: end)) }
-        if let rewards, let timeline = Self.rewardsTimeline(rewards, now: now) { timelines.append(timeline) }
+        if let rewards { timelines.append(Self.rewardsTimeline(rewards, now: now)) }
         let changes = timelines.flatMap(\.changes)
         let activities = DeviceActivityPlan.schedules(endingAt: changes, now: now)
         let foreseen = DeviceActivityPlan.ends(of: changes, now: now).count
@@ -95,14 +95,15 @@ public struct ShieldPlan: Codable, Hashable, Sendable {
         coveredUntil = foreseen > activities.count ? (activities.last?.end ?? end) : end
     }
 
-    /// The rewards' spans: closed unless reward time is open, from its end on; none without reward apps.
-    static func rewardsTimeline(_ rewards: RewardsEngine, now: Date) -> ShieldTimeline? {
-        guard !rewards.settings.rewardPrograms.isEmpty else { return nil }
+    /// The rewards' spans: closed unless reward time is open, from its end on. What the selection holds is the
+    /// platform's: the reward programs named in the settings on Linux, the apps picked with Screen Time's picker on
+    /// Apple platforms (opaque tokens Core never sees), so an empty program list blocks nothing only on Linux.
+    static func rewardsTimeline(_ rewards: RewardsEngine, now: Date) -> ShieldTimeline {
         var timeline = ShieldTimeline(selection: .rewards)
-        if !rewards.shieldedPrograms(at: now).isEmpty {
+        if !rewards.rewardTimeOpen(at: now) {
             timeline.blockedAtStart = true
             timeline.periods.append(period(.rewards, from: .distantPast))
-        } else if let end = rewards.record.window?.endsAt, !rewards.shieldedPrograms(at: end).isEmpty {
+        } else if let end = rewards.record.window?.endsAt {
             timeline.periods.append(period(.rewards, from: end))
             timeline.changes.append(end)
         }
