@@ -46,7 +46,7 @@ final class AppEnvironment {
         let calendar = Calendar.autoupdatingCurrent
         database = try AppDatabase.open(at: DataLocation.databaseURL(in: directory))
         services = DeviceServices(
-            database: database, calendar: calendar, pins: PBKDF2PINHasher(), health: system.health,
+            database: database, calendar: calendar, pins: PBKDF2PINHashing.commonCrypto, health: system.health,
             capability: system.alertCapability
         )
         agent = services.agent(
