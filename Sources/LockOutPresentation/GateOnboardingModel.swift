@@ -8,7 +8,7 @@ import Observation
 @Observable
 public final class GateOnboardingModel {
     /// The pages, in order.
-    public let pages: [OnboardingPage] = OnboardingScreen.gate
+    public let pages: [OnboardingPage]
     /// The page shown, 0-based.
     public private(set) var index = 0
     /// The permissions granted so far.
@@ -21,9 +21,11 @@ public final class GateOnboardingModel {
     @ObservationIgnored private let access: (any GateAccessRequesting)?
 
     /// The onboarding, finished already when `finished`; `access` asks the system for permissions, nil where
-    /// none is needed.
-    public init(access: (any GateAccessRequesting)? = nil, finished: Bool = false) {
+    /// none is needed; `pages` are Linux's (`OnboardingScreen.gate`) unless the platform's differ
+    /// (`OnboardingScreen.gateWithScreenTime`).
+    public init(access: (any GateAccessRequesting)? = nil, finished: Bool = false, pages: [OnboardingPage] = OnboardingScreen.gate) {
         self.access = access
+        self.pages = pages
         self.isFinished = finished
     }
 

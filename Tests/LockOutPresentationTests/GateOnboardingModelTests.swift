@@ -65,6 +65,22 @@ struct GateOnboardingModelTests {
         #expect(model.pageAccess == nil)
     }
 
+    @Test("on iPhone and iPad the pages connect Apple Health and pick apps with Screen Time, never a terminal command")
+    func screenTimePages() async {
+        let model = GateOnboardingModel(access: RecordingAccess(), pages: OnboardingScreen.gateWithScreenTime)
+        #expect(model.pages.map(\.kind) == OnboardingScreen.gate.map(\.kind))
+        let text = model.pages.flatMap(\.paragraphs).joined(separator: " ")
+        #expect(!text.contains("lockout "))
+        #expect(!text.contains("terminal"))
+        #expect(!text.contains("executable"))
+        model.next()
+        #expect(model.page.title == "Your health data")
+        #expect(model.pageAccess == .healthData)
+        model.next()
+        #expect(model.page.title == "Apps to lock")
+        #expect(model.pageAccess == .appShields)
+    }
+
     @Test("an onboarding finished before stays finished")
     func finishedBefore() {
         #expect(GateOnboardingModel(finished: true).isFinished)

@@ -73,7 +73,7 @@ final class AppEnvironment {
         focusHistory = FocusHistoryModel(agent: agent)
         tasks = TasksModel(agent: agent)
         healthGate = HealthGateModel(agent: agent)
-        gateOnboarding = GateOnboardingModel(access: system.gateAccess(family: family))
+        gateOnboarding = GateOnboardingModel(access: system.gateAccess(family: family), pages: system.gateOnboardingPages)
         rewards = RewardsModel(agent: agent, since: Date())
         membership = FamilyMembershipActions(service: family)
         familyDashboard = FamilyDashboardModel(service: family, calendar: calendar) {

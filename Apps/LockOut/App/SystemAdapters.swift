@@ -40,6 +40,8 @@ final class SystemAdapters {
 
     #if os(iOS)
         var health: (any HealthReading)? { healthKit }
+        /// The gate onboarding connects Apple Health and picks apps with Screen Time.
+        var gateOnboardingPages: [OnboardingPage] { OnboardingScreen.gateWithScreenTime }
 
         /// The gate onboarding's permissions: HealthKit, and Family Controls for the person or, on a child's
         /// device, as the child's.
@@ -49,6 +51,8 @@ final class SystemAdapters {
     #else
         /// No health data on the Mac: the gate reads the totals stored or synced from the person's phone.
         var health: (any HealthReading)? { nil }
+        /// The Mac blocks nothing and reads health from the phone: the pages that say how to log totals.
+        var gateOnboardingPages: [OnboardingPage] { OnboardingScreen.gate }
 
         /// No Screen Time on the Mac, and no HealthKit data to ask for.
         func gateAccess(family: FamilyService) -> (any GateAccessRequesting)? { nil }

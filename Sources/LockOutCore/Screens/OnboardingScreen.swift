@@ -90,4 +90,26 @@ public enum OnboardingScreen {
             next: "Get Started"
         ),
     ]
+
+    /// The same four pages where the system holds the health data and blocks apps (iPhone and iPad): Apple Health
+    /// is connected instead of logged by hand, and the apps are picked with Screen Time instead of named.
+    public static let gateWithScreenTime: [OnboardingPage] = [
+        gate[0],
+        OnboardingPage(
+            kind: .healthData, title: "Your health data",
+            paragraphs: [
+                "LockOut reads your steps, active energy and exercise minutes from Apple Health; nothing leaves your devices but the day's totals, and only to your family's server.",
+                "Connect Apple Health to let the gate see today's progress.",
+            ],
+            next: "Next"
+        ),
+        OnboardingPage(
+            kind: .programs, title: "Apps to lock",
+            paragraphs: [
+                "Enable Screen Time, then pick the apps and categories to keep locked until today's goals are met. LockOut itself can never be locked.",
+            ],
+            next: "Next"
+        ),
+        gate[3],
+    ]
 }
