@@ -58,8 +58,6 @@ struct ConfigCheck {
         let settings: [String: (value: String, position: YAMLValue.Position)]
         let fallback: YAMLValue.Position
 
-        var exists: Bool { node != nil || !settings.isEmpty }
-
         subscript(key: String) -> Any? {
             if let value = node?["properties"]?[key] { return value.plistValue }
             if let value = file[key] { return value }
@@ -150,9 +148,13 @@ struct ConfigCheck {
                 }
             }
         }
+        // A plist named by a build setting instead of `info:` / `entitlements:`.
+        func setting(_ name: String) -> String? {
+            spec["settings"]?["base"]?[name]?.string ?? spec["settings"]?[name]?.string
+        }
         func properties(_ key: String, settings: [String: (value: String, position: YAMLValue.Position)]) -> Properties {
             let node = spec[key]
-            let filePath = node?["path"]?.string
+            let filePath = node?["path"]?.string ?? setting(key == "info" ? "INFOPLIST_FILE" : "CODE_SIGN_ENTITLEMENTS")
             return Properties(
                 node: node, file: filePath.flatMap(readPropertyList) ?? [:], filePath: filePath, settings: settings,
                 fallback: position

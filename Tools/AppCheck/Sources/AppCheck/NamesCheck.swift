@@ -34,8 +34,15 @@ final class NamesCheck {
     /// Members the apps add to LockOut types in extensions, with the declaration each comes from.
     private var addedMembers: [String: [String: DeclSyntax]] = [:]
 
-    /// Names a framework declares that a LockOut module declares too; a file importing the framework means Apple's.
-    static let frameworkNames: [String: Set<String>] = ["ActivityKit": ["Activity"]]
+    /// Apple's names that are LockOut's too or within two edits of one: in a file importing the framework they are
+    /// Apple's (`Activity<FocusActivityAttributes>`, `ActivityState` next to LockOut's `ActivityStore`).
+    static let frameworkNames: [String: Set<String>] = [
+        "ActivityKit": [
+            "Activity", "ActivityAttributes", "ActivityAuthorizationInfo", "ActivityContent", "ActivityState",
+            "ActivityUIDismissalPolicy",
+        ],
+        "SwiftUI": ["Commands", "FocusState"],
+    ]
     /// Protocols whose conformance adds no member the code could reach by name.
     static let plainProtocols: Set<String> = [
         "Identifiable", "Hashable", "Equatable", "Sendable", "Codable", "Encodable", "Decodable",
@@ -115,6 +122,8 @@ final class NamesCheck {
         guard name.count >= 6, name.first?.isUppercase == true, !apps.declaredTypes.contains(name),
             interface.types[name] == nil, !interface.modules.contains(name)
         else { return }
+        let imported = Set(file.imports.map(\.module))
+        if Self.frameworkNames.contains(where: { imported.contains($0.key) && $0.value.contains(name) }) { return }
         let candidates = visibleTypes(in: file).filter { candidate in
             candidate.count >= 6 && !Self.isPrefixed(name, candidate) && Self.editDistance(name, candidate, limit: 2) <= 2
         }

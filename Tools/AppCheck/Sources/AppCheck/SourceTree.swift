@@ -18,6 +18,10 @@ public struct SwiftFile {
         let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }
         self.tree = folded.as(SourceFileSyntax.self) ?? parsed
         self.converter = SourceLocationConverter(fileName: path, tree: self.tree)
+        self.imports = self.tree.descendants(ImportDeclSyntax.self).compactMap { declaration in
+            guard let first = declaration.path.first else { return nil }
+            return (first.name.text, declaration)
+        }
     }
 
     /// A finding at `node`'s first token (leading trivia skipped).
@@ -27,12 +31,7 @@ public struct SwiftFile {
     }
 
     /// The modules the file imports anywhere, active or not, with the import declarations.
-    var imports: [(module: String, declaration: ImportDeclSyntax)] {
-        tree.descendants(ImportDeclSyntax.self).compactMap { declaration in
-            guard let first = declaration.path.first else { return nil }
-            return (first.name.text, declaration)
-        }
-    }
+    let imports: [(module: String, declaration: ImportDeclSyntax)]
 
     /// The first folder of the path under the checked directory (`Extensions`, `LockOut`).
     var topFolder: String { path.split(separator: "/").first.map(String.init) ?? "" }

@@ -26,6 +26,8 @@ struct ViewsCheck {
         var findings: [Finding] = []
         for infix in file.tree.descendants(InfixOperatorExprSyntax.self) where apps.isInView(infix) {
             guard let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else { continue }
+            // `Text(timerInterval: start...end)` forms the countdown from two dates the model gives: no computation.
+            if op == "...", infix.parent?.as(LabeledExprSyntax.self)?.label?.text == "timerInterval" { continue }
             if let what = Self.kind(of: op) {
                 findings.append(file.finding(.views, at: infix.operator, "\(what) '\(op)' in a view: take the value from the model or Core"))
             }
@@ -75,6 +77,9 @@ struct ViewsCheck {
             let isDateMath =
                 name == "addingTimeInterval" || name.hasPrefix("timeIntervalSince")
                 || (name == "distance" && labels.first == "to") || (name == "advanced" && labels.first == "by")
+            if name == "now", access.base == nil {
+                findings.append(file.finding(.views, at: access, "'.now' reads the clock in a view; \(advice)"))
+            }
             if isDateMath {
                 findings.append(file.finding(.views, at: access.declName, "'\(name)' is date math in a view; \(advice)"))
             }

@@ -64,6 +64,21 @@ struct CheckTests {
             """
         )
         #expect(try shadowed.findings().map(\.description) == [])
+        let apple = Fixture.good.with(
+            "LockOut/Adapters/iOS/LiveActivity.swift",
+            """
+            #if os(iOS)
+                import ActivityKit
+                import LockOutCore
+                import UserNotifications
+
+                func states(_ request: UNNotificationRequest) -> [ActivityState] {
+                    Activity<Attributes>.activities.map(\\.activityState)
+                }
+            #endif
+            """
+        )
+        #expect(try apple.findings(.names) == [])
         let ownType = Fixture.good.with("LockOut/Views/Own.swift", "enum BreakKind { case anything }\nlet x = BreakKind.anything\n")
         #expect(try ownType.findings(.names) == [])
     }
@@ -91,6 +106,16 @@ struct CheckTests {
         #expect(try compound.findings(.views).messages.contains("arithmetic '+=' in a view: take the value from the model or Core"))
         let range = try Fixture.good.replacing("ForEach(model.toggles, id: \\.title)", with: "ForEach(0..<3, id: \\.self)", in: Fixture.view)
         #expect(try range.findings(.views).messages.contains("range '..<' in a view: take the value from the model or Core"))
+    }
+
+    @Test("views: reading the clock through .now is reported; a timer over the model's dates is not")
+    func clock() throws {
+        let now = try Fixture.good.replacing("Text(verbatim: model.headline)", with: "Text(.now, style: .time)", in: Fixture.view)
+        #expect(try now.findings(.views).messages.contains { $0.hasPrefix("'.now' reads the clock in a view") })
+        let timer = try Fixture.good.replacing(
+            "var flag: Bool", with: "var flag: Bool\n    let start: Date\n    let end: Date", in: Fixture.view)
+            .replacing("Text(verbatim: model.headline)", with: "Text(timerInterval: start...end, countsDown: true)", in: Fixture.view)
+        #expect(try timer.findings(.views) == [])
     }
 
     @Test("views: a number outside a call's arguments is a rule constant")

@@ -78,6 +78,8 @@ struct Fixture {
                 symbol("swift.property", "DashboardScreen.Toggle.kind", "let kind: BreakKind"),
                 symbol("swift.property", "DashboardScreen.Toggle.title", "let title: String"),
                 symbol("swift.property", "DashboardScreen.Toggle.enabled", "let enabled: Bool"),
+                symbol("swift.struct", "NotificationRequest", "struct NotificationRequest"),
+                symbol("swift.protocol", "ActivityStore", "protocol ActivityStore"),
                 symbol("swift.struct", "AlarmChanges", "struct AlarmChanges"),
                 symbol("swift.property", "AlarmChanges.cancel", "let cancel: [UUID]"),
             ],
