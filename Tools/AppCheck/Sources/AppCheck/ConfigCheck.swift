@@ -1,4 +1,5 @@
 import Foundation
+import SwiftIfConfig
 import SwiftSyntax
 
 /// The configuration check over `project.yml` (xcodegen's format, the single source of Info.plist and entitlements)
@@ -45,7 +46,17 @@ struct ConfigCheck {
         let files: [SwiftFile]
         let imports: Set<String>
         let info: Properties
-        let entitlements: Properties
+        /// The entitlements for each group of destinations (`CODE_SIGN_ENTITLEMENTS[sdk=macosx*]` gives the Mac its own).
+        let entitlements: [Entitlements]
+    }
+
+    /// One entitlements file of a target and the destinations it signs, with the imports active there.
+    struct Entitlements {
+        let properties: Properties
+        let destinations: Set<String>
+        let imports: Set<String>
+        /// " (macOS)" for a destination's own file, "" for the target's.
+        let label: String
     }
 
     /// A property list made of a file (when it exists) and the properties `project.yml` writes over it.
@@ -160,10 +171,49 @@ struct ConfigCheck {
                 fallback: position
             )
         }
+        let type = spec["type"]?.string ?? ""
+        if destinations.isEmpty { destinations = type == "app-extension" ? ["iOS"] : ["iOS", "macOS"] }
+        // `CODE_SIGN_ENTITLEMENTS[sdk=macosx*]: file` signs that destination with a file of its own.
+        var ownFiles: [String: (path: String, position: YAMLValue.Position)] = [:]
+        for settings in [spec["settings"], spec["settings"]?["base"]] {
+            for entry in settings?.entries ?? [] where entry.key.hasPrefix("CODE_SIGN_ENTITLEMENTS[sdk=") {
+                let sdk = entry.key.dropFirst("CODE_SIGN_ENTITLEMENTS[sdk=".count)
+                let destination = sdk.hasPrefix("macosx") ? "macOS" : sdk.hasPrefix("iphone") ? "iOS" : nil
+                if let destination, let path = entry.value.string, destinations.contains(destination) {
+                    ownFiles[destination] = (path, entry.keyPosition)
+                }
+            }
+        }
+        func activeImports(_ on: Set<String>) -> Set<String> {
+            var modules: Set<String> = []
+            for file in files {
+                for destination in [Destination.iOS, Destination.macOS] where on.contains(destination.name) {
+                    let regions = file.tree.configuredRegions(in: destination)
+                    for (module, declaration) in file.imports where regions.isActive(declaration) == .active {
+                        modules.insert(module)
+                    }
+                }
+            }
+            return modules
+        }
+        var entitlements: [Entitlements] = []
+        let shared = destinations.subtracting(ownFiles.keys)
+        if !shared.isEmpty {
+            let label = ownFiles.isEmpty ? "" : " (\(shared.sorted().joined(separator: ", ")))"
+            entitlements.append(
+                Entitlements(properties: properties("entitlements", settings: [:]), destinations: shared, imports: activeImports(shared), label: label)
+            )
+        }
+        for (destination, own) in ownFiles.sorted(by: { $0.key < $1.key }) {
+            let properties = Properties(node: nil, file: readPropertyList(own.path) ?? [:], filePath: own.path, settings: [:], fallback: own.position)
+            entitlements.append(
+                Entitlements(properties: properties, destinations: [destination], imports: activeImports([destination]), label: " (\(destination))")
+            )
+        }
         return Target(
-            name: name, spec: spec, namePosition: position, type: spec["type"]?.string ?? "", destinations: destinations,
+            name: name, spec: spec, namePosition: position, type: type, destinations: destinations,
             files: files, imports: Set(files.flatMap { $0.imports.map(\.module) }),
-            info: properties("info", settings: infoSettings), entitlements: properties("entitlements", settings: [:])
+            info: properties("info", settings: infoSettings), entitlements: entitlements
         )
     }
 
@@ -216,13 +266,17 @@ struct ConfigCheck {
 
     private func appGroup(_ target: Target) -> [Finding] {
         guard isProduct(target), let identifier = shared.appGroup else { return [] }
-        guard let groups = target.entitlements[Self.appGroups] else {
-            return [finding(target.entitlements, Self.appGroups, "'\(target.name)' has no \(Self.appGroups) entitlement: [\(identifier)]")]
+        return target.entitlements.compactMap { entitlements in
+            let properties = entitlements.properties
+            let name = "'\(target.name)'\(entitlements.label)"
+            guard let groups = properties[Self.appGroups] else {
+                return finding(properties, Self.appGroups, "\(name) has no \(Self.appGroups) entitlement: [\(identifier)]")
+            }
+            guard let list = groups as? [String], list == [identifier] else {
+                return finding(properties, Self.appGroups, "\(name) App Groups are \(groups), not [\(identifier)] (AppGroup.identifier)")
+            }
+            return nil
         }
-        guard let list = groups as? [String], list == [identifier] else {
-            return [finding(target.entitlements, Self.appGroups, "'\(target.name)' App Groups are \(groups), not [\(identifier)] (AppGroup.identifier)")]
-        }
-        return []
     }
 
     private func usageStrings(_ target: Target) -> [Finding] {
@@ -312,31 +366,37 @@ struct ConfigCheck {
         return nil
     }
 
+    /// Screen Time and HealthKit entitlements on exactly the targets (and destinations) whose active code imports them.
     private func entitlements(_ target: Target) -> [Finding] {
         guard isProduct(target) else { return [] }
-        var findings: [Finding] = []
-        let usesFamily = !target.imports.isDisjoint(with: Self.familyFrameworks)
-        let hasFamily = target.entitlements[Self.familyControls] as? Bool == true
-        if usesFamily && !hasFamily {
-            findings.append(finding(target.entitlements, Self.familyControls, "'\(target.name)' imports Screen Time frameworks but lacks \(Self.familyControls)"))
-        } else if !usesFamily && target.entitlements[Self.familyControls] != nil {
-            findings.append(finding(target.entitlements, Self.familyControls, "'\(target.name)' has \(Self.familyControls) but imports none of FamilyControls, ManagedSettings, DeviceActivity"))
-        }
-        let usesHealth = target.imports.contains("HealthKit")
-        let hasHealth = target.entitlements[Self.healthKit] as? Bool == true
-        if usesHealth && !hasHealth {
-            findings.append(finding(target.entitlements, Self.healthKit, "'\(target.name)' imports HealthKit but lacks \(Self.healthKit)"))
-        } else if !usesHealth && target.entitlements[Self.healthKit] != nil {
-            findings.append(finding(target.entitlements, Self.healthKit, "'\(target.name)' has \(Self.healthKit) but does not import HealthKit"))
-        }
         let backgroundDelivery = target.files.contains { file in
             file.tree.descendants(DeclReferenceExprSyntax.self).contains { $0.baseName.text == "enableBackgroundDelivery" }
         }
-        let hasBackground = target.entitlements[Self.healthBackground] as? Bool == true
-        if backgroundDelivery && !hasBackground {
-            findings.append(finding(target.entitlements, Self.healthBackground, "'\(target.name)' enables HealthKit background delivery but lacks \(Self.healthBackground)"))
-        } else if !usesHealth && target.entitlements[Self.healthBackground] != nil {
-            findings.append(finding(target.entitlements, Self.healthBackground, "'\(target.name)' has \(Self.healthBackground) but does not import HealthKit"))
+        var findings: [Finding] = []
+        for entitlements in target.entitlements {
+            let properties = entitlements.properties
+            let name = "'\(target.name)'\(entitlements.label)"
+            let usesFamily = !entitlements.imports.isDisjoint(with: Self.familyFrameworks)
+            if usesFamily && properties[Self.familyControls] as? Bool != true {
+                findings.append(finding(properties, Self.familyControls, "\(name) imports Screen Time frameworks but lacks \(Self.familyControls)"))
+            } else if !usesFamily && properties[Self.familyControls] != nil {
+                findings.append(
+                    finding(properties, Self.familyControls, "\(name) has \(Self.familyControls) but imports none of FamilyControls, ManagedSettings, DeviceActivity")
+                )
+            }
+            let usesHealth = entitlements.imports.contains("HealthKit")
+            if usesHealth && properties[Self.healthKit] as? Bool != true {
+                findings.append(finding(properties, Self.healthKit, "\(name) imports HealthKit but lacks \(Self.healthKit)"))
+            } else if !usesHealth && properties[Self.healthKit] != nil {
+                findings.append(finding(properties, Self.healthKit, "\(name) has \(Self.healthKit) but does not import HealthKit"))
+            }
+            if usesHealth && backgroundDelivery && properties[Self.healthBackground] as? Bool != true {
+                findings.append(
+                    finding(properties, Self.healthBackground, "\(name) enables HealthKit background delivery but lacks \(Self.healthBackground)")
+                )
+            } else if !usesHealth && properties[Self.healthBackground] != nil {
+                findings.append(finding(properties, Self.healthBackground, "\(name) has \(Self.healthBackground) but does not import HealthKit"))
+            }
         }
         return findings
     }

@@ -204,7 +204,11 @@ final class NamesCheck {
             }
         }
         if let chaining = expression.as(OptionalChainingExprSyntax.self) {
-            return unwrapped(resolve(chaining.expression, depth: depth))
+            switch resolve(chaining.expression, depth: depth) {
+            // `FocusMode?.none` is `Optional<FocusMode>.none`.
+            case .metatype?, .localMetatype?: return nil
+            case let other: return unwrapped(other)
+            }
         }
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
             return unwrapped(resolve(unwrap.expression, depth: depth))
