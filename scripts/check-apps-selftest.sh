@@ -27,16 +27,17 @@ fresh_copy() {
     mkdir -p "$work/Apps/LockOut"
 }
 
-# expect NAME RULE: check-apps.sh on the copy exits 0 when RULE is "none", else exits 1 failing RULE alone.
+# expect NAME RULE [MESSAGE]: check-apps.sh on the copy exits 0 when RULE is "none", else exits 1 failing RULE alone,
+# with a finding of RULE whose message contains MESSAGE.
 expect() {
-    local name=$1 rule=$2 code=0 verdict
+    local name=$1 rule=$2 message=${3:-} code=0 verdict
     scripts/check-apps.sh "$work/Apps" >"$work/out" 2>&1 || code=$?
     if [ "$rule" = none ]; then
         [ "$code" -eq 0 ] && verdict=ok || verdict="FAILED (exit $code)"
     elif [ "$code" -ne 1 ]; then
         verdict="FAILED (exit $code, expected 1)"
-    elif ! grep -q -E "^[^ ]+:[0-9]+:[0-9]+: $rule: " "$work/out"; then
-        verdict="FAILED (no $rule finding)"
+    elif ! grep -E "^[^ ]+:[0-9]+:[0-9]+: $rule: " "$work/out" | grep -q -F -- "$message"; then
+        verdict="FAILED (no $rule finding saying '$message')"
     elif ! grep -q -x "check-apps: failed: $rule" "$work/out"; then
         verdict="FAILED ($(grep '^check-apps: failed:' "$work/out" | sed 's/^check-apps: //'), expected $rule alone)"
     else
@@ -49,17 +50,22 @@ expect() {
     fi
 }
 
-# Replaces the first of the given keys' lines in project.yml (or a property list's key and value) with nothing,
-# or an identifier with a misspelling: prints what it changed, fails when none is there.
+# Removes the first usage string found, from project.yml (the key and a folded value's lines below it) or from a
+# property list (the key and its value); prints the key, fails when there is none.
 remove_usage_string() {
-    local key
+    local key plist
     for key in NSHealthShareUsageDescription NSAlarmKitUsageDescription NSCameraUsageDescription; do
         if grep -q -E "^[[:space:]]*$key:" "$work/Apps/project.yml"; then
-            sed -i -E "/^[[:space:]]*$key:/d" "$work/Apps/project.yml"
+            awk -v key="$key" '
+                skip && /^[[:space:]]*$/ { next }
+                skip { match($0, /^ */); if (RLENGTH > indent) next; skip = 0 }
+                $0 ~ "^ *" key ":" { match($0, /^ */); indent = RLENGTH; skip = 1; next }
+                { print }
+            ' "$work/Apps/project.yml" >"$work/project.yml"
+            mv "$work/project.yml" "$work/Apps/project.yml"
             echo "$key"
             return
         fi
-        local plist
         plist=$(grep -l -r --include='*.plist' "<key>$key</key>" "$work/Apps" | head -n 1 || true)
         if [ -n "$plist" ]; then
             sed -i -E "/<key>$key<\/key>/{N;d}" "$plist"
@@ -70,6 +76,8 @@ remove_usage_string() {
     return 1
 }
 
+# Misspells the first extension point identifier found (drops its last dash-separated word, as published projects
+# do); prints the identifier, fails when there is none.
 misspell_extension_point() {
     local point
     for point in com.apple.deviceactivity.monitor-extension com.apple.widgetkit-extension \
@@ -98,7 +106,7 @@ enum SelfTestDefect {
     static let kind = BreakKind.eyee
 }
 SWIFT
-expect "a misspelled Core member (BreakKind.eyee)" names
+expect "a misspelled Core member (BreakKind.eyee)" names "has no member 'eyee'"
 
 fresh_copy
 cat >"$work/Apps/LockOut/SelfTestDefectView.swift" <<'SWIFT'
@@ -115,11 +123,11 @@ struct SelfTestDefectView: View {
     SelfTestDefectView()
 }
 SWIFT
-expect "Date().addingTimeInterval in a view" views
+expect "Date().addingTimeInterval in a view" views "'addingTimeInterval' is date math in a view"
 
 fresh_copy
 if point=$(misspell_extension_point); then
-    expect "a misspelled extension point identifier (${point%-*})" config
+    expect "a misspelled extension point identifier (${point%-*})" config "'${point%-*}' of"
 else
     echo "check-apps-selftest: a misspelled extension point identifier: FAILED (no extension point identifier in $source)"
     status=1
@@ -127,7 +135,7 @@ fi
 
 fresh_copy
 if key=$(remove_usage_string); then
-    expect "a removed usage string ($key)" config
+    expect "a removed usage string ($key)" config "has no $key"
 else
     echo "check-apps-selftest: a removed usage string: FAILED (no usage string in $source)"
     status=1
