@@ -188,7 +188,7 @@ struct ConfigCheck {
             var modules: Set<String> = []
             for file in files {
                 for destination in [Destination.iOS, Destination.macOS] where on.contains(destination.name) {
-                    let regions = file.tree.configuredRegions(in: destination)
+                    let regions = file.regions(on: destination)
                     for (module, declaration) in file.imports where regions.isActive(declaration) == .active {
                         modules.insert(module)
                     }

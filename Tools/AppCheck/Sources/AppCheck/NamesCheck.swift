@@ -28,6 +28,8 @@ final class NamesCheck {
     private(set) var findings: Set<Finding> = []
     private var cache: [SyntaxIdentifier: ValueType?] = [:]
     private var visibleCache: [String: Set<String>] = [:]
+    /// The likely intended LockOut type of an unknown name, by file and name.
+    private var nearMisses: [String: String?] = [:]
     /// LockOut types the apps extend with a conformance to a protocol the checker cannot see: their members are not
     /// checked.
     private var openTypes: Set<String> = []
@@ -124,11 +126,18 @@ final class NamesCheck {
         else { return }
         let imported = Set(file.imports.map(\.module))
         if Self.frameworkNames.contains(where: { imported.contains($0.key) && $0.value.contains(name) }) { return }
-        let candidates = visibleTypes(in: file).filter { candidate in
-            candidate.count >= 6 && !Self.isPrefixed(name, candidate) && Self.editDistance(name, candidate, limit: 2) <= 2
+        let key = file.path + "\u{0}" + name
+        let best: String?
+        if let cached = nearMisses[key] {
+            best = cached
+        } else {
+            let candidates = visibleTypes(in: file).filter { candidate in
+                candidate.count >= 6 && !Self.isPrefixed(name, candidate) && Self.editDistance(name, candidate, limit: 2) <= 2
+            }
+            best = candidates.min { (Self.editDistance(name, $0, limit: 2), $0) < (Self.editDistance(name, $1, limit: 2), $1) }
+            nearMisses[key] = .some(best)
         }
-        guard let best = candidates.min(by: { (Self.editDistance(name, $0, limit: 2), $0) < (Self.editDistance(name, $1, limit: 2), $1) })
-        else { return }
+        guard let best else { return }
         findings.insert(file.finding(.names, at: token, "'\(name)' is not a LockOut type; did you mean '\(best)'?"))
     }
 

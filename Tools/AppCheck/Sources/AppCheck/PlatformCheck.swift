@@ -107,7 +107,7 @@ struct PlatformCheck {
     private func imports(in file: SwiftFile) -> [Finding] {
         var findings: [Finding] = []
         for destination in Self.destinations(of: file) {
-            let regions = file.tree.configuredRegions(in: destination)
+            let regions = file.regions(on: destination)
             for (module, declaration) in file.imports where regions.isActive(declaration) == .active && !destination.has(module) {
                 let other = destination.name == "iOS" ? "macOS" : "iOS"
                 findings.append(
@@ -132,7 +132,7 @@ struct PlatformCheck {
     /// ActivityKit's names in code active on macOS (outside the iOS-only extensions).
     private func activityKitUses(in file: SwiftFile) -> [Finding] {
         guard file.topFolder != "Extensions" else { return [] }
-        let regions = file.tree.configuredRegions(in: Destination.macOS)
+        let regions = file.macOSRegions
         var findings: [Finding] = []
         let declared = apps.declaredTypes
         let references: [(String, Syntax)] =

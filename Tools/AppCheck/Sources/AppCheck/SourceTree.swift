@@ -1,4 +1,5 @@
 import Foundation
+import SwiftIfConfig
 import SwiftOperators
 import SwiftParser
 import SwiftSyntax
@@ -22,6 +23,8 @@ public struct SwiftFile {
             guard let first = declaration.path.first else { return nil }
             return (first.name.text, declaration)
         }
+        self.iOSRegions = self.tree.configuredRegions(in: Destination.iOS)
+        self.macOSRegions = self.tree.configuredRegions(in: Destination.macOS)
     }
 
     /// A finding at `node`'s first token (leading trivia skipped).
@@ -32,6 +35,14 @@ public struct SwiftFile {
 
     /// The modules the file imports anywhere, active or not, with the import declarations.
     let imports: [(module: String, declaration: ImportDeclSyntax)]
+    /// Which `#if` clauses are active on iOS and on macOS.
+    let iOSRegions: ConfiguredRegions
+    let macOSRegions: ConfiguredRegions
+
+    /// Which `#if` clauses are active on `destination`.
+    func regions(on destination: Destination) -> ConfiguredRegions {
+        destination.name == "macOS" ? macOSRegions : iOSRegions
+    }
 
     /// The first folder of the path under the checked directory (`Extensions`, `LockOut`).
     var topFolder: String { path.split(separator: "/").first.map(String.init) ?? "" }
