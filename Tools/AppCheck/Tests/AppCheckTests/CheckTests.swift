@@ -79,6 +79,8 @@ struct CheckTests {
             """
         )
         #expect(try apple.findings(.names) == [])
+        let optionalType = Fixture.good.with("LockOut/Views/Optional.swift", "import LockOutCore\nlet none = BreakKind?.none\n")
+        #expect(try optionalType.findings(.names) == [])
         let ownType = Fixture.good.with("LockOut/Views/Own.swift", "enum BreakKind { case anything }\nlet x = BreakKind.anything\n")
         #expect(try ownType.findings(.names) == [])
     }
@@ -273,6 +275,38 @@ struct CheckTests {
         #expect(try broken.findings(.config).messages == [
             "'LockOut' has com.apple.developer.family-controls but imports none of FamilyControls, ManagedSettings, DeviceActivity"
         ])
+    }
+
+    @Test("config: the Mac's own entitlements file is checked against the imports active on macOS")
+    func macEntitlements() throws {
+        func mac(_ entries: String) throws -> Fixture {
+            try Fixture.good.replacing(
+                "    info:\n      path: LockOut/Info.plist",
+                with: "    settings:\n      base:\n        CODE_SIGN_ENTITLEMENTS[sdk=macosx*]: Config/Mac.entitlements\n    info:\n      path: LockOut/Info.plist",
+                in: Fixture.project
+            ).with(
+                "Config/Mac.entitlements",
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0">
+                <dict>
+                \(entries)
+                </dict>
+                </plist>
+                """
+            )
+        }
+        let group = "<key>com.apple.security.application-groups</key><array><string>group.org.lockout.LockOut</string></array>"
+        #expect(try mac(group).findings().map(\.description) == [])
+        let family = try mac(group + "<key>com.apple.developer.family-controls</key><true/>").findings(.config)
+        #expect(family.map(\.description) == [
+            "Config/Mac.entitlements:1:1: config: 'LockOut' (macOS) has com.apple.developer.family-controls but imports none of FamilyControls, ManagedSettings, DeviceActivity"
+        ])
+        #expect(try mac("").findings(.config).messages == [
+            "'LockOut' (macOS) has no com.apple.security.application-groups entitlement: [group.org.lockout.LockOut]"
+        ])
+        #expect(try mac("<key>broken").findings(.config).messages.contains("not a property list"))
     }
 
     @Test("config: an iOS-only extension embedded for macOS too is reported")
