@@ -7,7 +7,7 @@ let package = Package(
     name: "AppCheck",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "lockout-appcheck", targets: ["lockout-appcheck"]),
+        .executable(name: "lockout-appcheck", targets: ["lockout-appcheck"])
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),

@@ -82,7 +82,9 @@ struct AppsModel {
         var current = node.parent
         var inView = false
         while let parent = current {
-            if let expansion = parent.asProtocol((any FreestandingMacroExpansionSyntax).self), expansion.macroName.text == "Preview" {
+            if let expansion = parent.asProtocol((any FreestandingMacroExpansionSyntax).self),
+                expansion.macroName.text == "Preview"
+            {
                 return false
             }
             if !inView, let group = parent.asProtocol((any DeclGroupSyntax).self), let name = Self.groupName(group),

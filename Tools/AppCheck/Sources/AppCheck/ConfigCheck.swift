@@ -89,7 +89,10 @@ struct ConfigCheck {
     func run() -> [Finding] {
         let url = root.appendingPathComponent(Self.projectFile)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            return [Finding(path: Self.projectFile, line: 1, column: 1, rule: .config, message: "no project.yml in the apps' directory")]
+            return [
+                Finding(
+                    path: Self.projectFile, line: 1, column: 1, rule: .config, message: "no project.yml in the apps' directory")
+            ]
         }
         let project: YAMLValue
         do {
@@ -98,7 +101,9 @@ struct ConfigCheck {
             }
             project = parsed
         } catch {
-            return [Finding(path: Self.projectFile, line: 1, column: 1, rule: .config, message: "project.yml is not YAML: \(error)")]
+            return [
+                Finding(path: Self.projectFile, line: 1, column: 1, rule: .config, message: "project.yml is not YAML: \(error)")
+            ]
         }
         var findings = propertyListFiles()
         let targets = (project["targets"]?.entries ?? []).map { target(named: $0.key, at: $0.keyPosition, spec: $0.value) }
@@ -106,13 +111,15 @@ struct ConfigCheck {
             findings.append(finding(at: project.position, "project.yml declares no targets"))
         }
         for target in targets {
-            findings += extensionPoint(target) + appGroup(target) + usageStrings(target) + backgroundTasks(target)
+            findings +=
+                extensionPoint(target) + appGroup(target) + usageStrings(target) + backgroundTasks(target)
                 + entitlements(target) + embedding(target, among: targets)
         }
         return findings.sorted()
     }
 
-    private func finding(at position: YAMLValue.Position, in path: String = ConfigCheck.projectFile, _ message: String) -> Finding {
+    private func finding(at position: YAMLValue.Position, in path: String = ConfigCheck.projectFile, _ message: String) -> Finding
+    {
         Finding(path: path, line: position.line, column: position.column, rule: .config, message: message)
     }
 
@@ -201,13 +208,18 @@ struct ConfigCheck {
         if !shared.isEmpty {
             let label = ownFiles.isEmpty ? "" : " (\(shared.sorted().joined(separator: ", ")))"
             entitlements.append(
-                Entitlements(properties: properties("entitlements", settings: [:]), destinations: shared, imports: activeImports(shared), label: label)
+                Entitlements(
+                    properties: properties("entitlements", settings: [:]), destinations: shared, imports: activeImports(shared),
+                    label: label)
             )
         }
         for (destination, own) in ownFiles.sorted(by: { $0.key < $1.key }) {
-            let properties = Properties(node: nil, file: readPropertyList(own.path) ?? [:], filePath: own.path, settings: [:], fallback: own.position)
+            let properties = Properties(
+                node: nil, file: readPropertyList(own.path) ?? [:], filePath: own.path, settings: [:], fallback: own.position)
             entitlements.append(
-                Entitlements(properties: properties, destinations: [destination], imports: activeImports([destination]), label: " (\(destination))")
+                Entitlements(
+                    properties: properties, destinations: [destination], imports: activeImports([destination]),
+                    label: " (\(destination))")
             )
         }
         return Target(
@@ -223,21 +235,32 @@ struct ConfigCheck {
         guard target.type == "app-extension" else { return [] }
         var findings: [Finding] = []
         if target.destinations.contains("macOS") {
-            findings.append(finding(at: target.namePosition, "extension '\(target.name)' is iOS-only (Screen Time and Live Activities); build it for iOS alone"))
+            findings.append(
+                finding(
+                    at: target.namePosition,
+                    "extension '\(target.name)' is iOS-only (Screen Time and Live Activities); build it for iOS alone"))
         }
         let expected = Self.extensionPoints.first { target.imports.contains($0.framework) }
         guard let nsExtension = target.info["NSExtension"] as? [String: Any],
             let point = nsExtension["NSExtensionPointIdentifier"] as? String
         else {
             let hint = expected.map { " (\($0.identifier))" } ?? ""
-            return findings + [finding(target.info, "NSExtension", "extension '\(target.name)' has no NSExtension.NSExtensionPointIdentifier\(hint)")]
+            return findings + [
+                finding(
+                    target.info, "NSExtension", "extension '\(target.name)' has no NSExtension.NSExtensionPointIdentifier\(hint)")
+            ]
         }
         if !Self.extensionPoints.contains(where: { $0.identifier == point }) {
             let hint = expected.map { "; its sources fit \($0.identifier)" } ?? ""
-            findings.append(finding(target.info, "NSExtension", "'\(point)' of '\(target.name)' is not an extension point identifier Apple loads\(hint)"))
+            findings.append(
+                finding(
+                    target.info, "NSExtension",
+                    "'\(point)' of '\(target.name)' is not an extension point identifier Apple loads\(hint)"))
         } else if let expected, expected.identifier != point {
             findings.append(
-                finding(target.info, "NSExtension", "'\(target.name)' declares \(point) but its sources import \(expected.framework): \(expected.identifier)")
+                finding(
+                    target.info, "NSExtension",
+                    "'\(target.name)' declares \(point) but its sources import \(expected.framework): \(expected.identifier)")
             )
         }
         let principal = nsExtension["NSExtensionPrincipalClass"] as? String
@@ -246,7 +269,8 @@ struct ConfigCheck {
                 file.tree.descendants(AttributeSyntax.self).contains { $0.attributeName.trimmedDescription == "main" }
             }
             if !hasMain {
-                findings.append(finding(at: target.namePosition, "widget extension '\(target.name)' has no @main type in its sources"))
+                findings.append(
+                    finding(at: target.namePosition, "widget extension '\(target.name)' has no @main type in its sources"))
             }
         } else if let principal {
             let className = String(principal.split(separator: ".").last ?? "")
@@ -254,10 +278,14 @@ struct ConfigCheck {
                 file.tree.descendants(ClassDeclSyntax.self).contains { $0.name.identifier == className }
             }
             if !declared {
-                findings.append(finding(target.info, "NSExtension", "principal class '\(principal)' of '\(target.name)' is not a class in its sources"))
+                findings.append(
+                    finding(
+                        target.info, "NSExtension",
+                        "principal class '\(principal)' of '\(target.name)' is not a class in its sources"))
             }
         } else {
-            findings.append(finding(target.info, "NSExtension", "extension '\(target.name)' has no NSExtension.NSExtensionPrincipalClass"))
+            findings.append(
+                finding(target.info, "NSExtension", "extension '\(target.name)' has no NSExtension.NSExtensionPrincipalClass"))
         }
         return findings
     }
@@ -273,7 +301,8 @@ struct ConfigCheck {
                 return finding(properties, Self.appGroups, "\(name) has no \(Self.appGroups) entitlement: [\(identifier)]")
             }
             guard let list = groups as? [String], list == [identifier] else {
-                return finding(properties, Self.appGroups, "\(name) App Groups are \(groups), not [\(identifier)] (AppGroup.identifier)")
+                return finding(
+                    properties, Self.appGroups, "\(name) App Groups are \(groups), not [\(identifier)] (AppGroup.identifier)")
             }
             return nil
         }
@@ -287,8 +316,13 @@ struct ConfigCheck {
                 findings.append(finding(target.info, key, "'\(target.name)' imports \(framework) but has no \(key)"))
             }
         }
-        if target.type == "application", target.imports.contains("ActivityKit"), target.info["NSSupportsLiveActivities"] as? Bool != true {
-            findings.append(finding(target.info, "NSSupportsLiveActivities", "'\(target.name)' imports ActivityKit but NSSupportsLiveActivities is not true"))
+        if target.type == "application", target.imports.contains("ActivityKit"),
+            target.info["NSSupportsLiveActivities"] as? Bool != true
+        {
+            findings.append(
+                finding(
+                    target.info, "NSSupportsLiveActivities",
+                    "'\(target.name)' imports ActivityKit but NSSupportsLiveActivities is not true"))
         }
         return findings
     }
@@ -303,7 +337,9 @@ struct ConfigCheck {
                     registered[identifier] = registered[identifier] ?? file.finding(.config, at: argument, "")
                 } else {
                     findings.append(
-                        file.finding(.config, at: argument, "cannot read this task identifier: use a string literal or SharedIdentifiers.<name>")
+                        file.finding(
+                            .config, at: argument,
+                            "cannot read this task identifier: use a string literal or SharedIdentifiers.<name>")
                     )
                 }
             }
@@ -311,17 +347,24 @@ struct ConfigCheck {
         let listed = target.info[Self.permittedTasks] as? [String] ?? []
         for (identifier, place) in registered.sorted(by: { $0.key < $1.key }) where !listed.contains(identifier) {
             findings.append(
-                Finding(path: place.path, line: place.line, column: place.column, rule: .config,
-                        message: "task identifier '\(identifier)' is not in \(Self.permittedTasks) of '\(target.name)'")
+                Finding(
+                    path: place.path, line: place.line, column: place.column, rule: .config,
+                    message: "task identifier '\(identifier)' is not in \(Self.permittedTasks) of '\(target.name)'")
             )
         }
         for identifier in listed where registered[identifier] == nil {
-            findings.append(finding(target.info, Self.permittedTasks, "'\(identifier)' in \(Self.permittedTasks) of '\(target.name)' is never registered in its code"))
+            findings.append(
+                finding(
+                    target.info, Self.permittedTasks,
+                    "'\(identifier)' in \(Self.permittedTasks) of '\(target.name)' is never registered in its code"))
         }
         if !registered.isEmpty || !listed.isEmpty || target.imports.contains("BackgroundTasks") {
             let modes = target.info["UIBackgroundModes"] as? [String] ?? []
             if !modes.contains("fetch") {
-                findings.append(finding(target.info, "UIBackgroundModes", "'\(target.name)' schedules background refresh but UIBackgroundModes lacks fetch"))
+                findings.append(
+                    finding(
+                        target.info, "UIBackgroundModes",
+                        "'\(target.name)' schedules background refresh but UIBackgroundModes lacks fetch"))
             }
         }
         return findings
@@ -358,8 +401,11 @@ struct ConfigCheck {
         }
         for file in apps.files {
             for variable in file.tree.descendants(VariableDeclSyntax.self) {
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifier == name {
-                    if let value = binding.initializer?.value, let found = identifierValue(value, depth: depth + 1) { return found }
+                for binding in variable.bindings
+                where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.identifier == name {
+                    if let value = binding.initializer?.value, let found = identifierValue(value, depth: depth + 1) {
+                        return found
+                    }
                 }
             }
         }
@@ -378,24 +424,34 @@ struct ConfigCheck {
             let name = "'\(target.name)'\(entitlements.label)"
             let usesFamily = !entitlements.imports.isDisjoint(with: Self.familyFrameworks)
             if usesFamily && properties[Self.familyControls] as? Bool != true {
-                findings.append(finding(properties, Self.familyControls, "\(name) imports Screen Time frameworks but lacks \(Self.familyControls)"))
+                findings.append(
+                    finding(
+                        properties, Self.familyControls, "\(name) imports Screen Time frameworks but lacks \(Self.familyControls)"
+                    ))
             } else if !usesFamily && properties[Self.familyControls] != nil {
                 findings.append(
-                    finding(properties, Self.familyControls, "\(name) has \(Self.familyControls) but imports none of FamilyControls, ManagedSettings, DeviceActivity")
+                    finding(
+                        properties, Self.familyControls,
+                        "\(name) has \(Self.familyControls) but imports none of FamilyControls, ManagedSettings, DeviceActivity")
                 )
             }
             let usesHealth = entitlements.imports.contains("HealthKit")
             if usesHealth && properties[Self.healthKit] as? Bool != true {
                 findings.append(finding(properties, Self.healthKit, "\(name) imports HealthKit but lacks \(Self.healthKit)"))
             } else if !usesHealth && properties[Self.healthKit] != nil {
-                findings.append(finding(properties, Self.healthKit, "\(name) has \(Self.healthKit) but does not import HealthKit"))
+                findings.append(
+                    finding(properties, Self.healthKit, "\(name) has \(Self.healthKit) but does not import HealthKit"))
             }
             if usesHealth && backgroundDelivery && properties[Self.healthBackground] as? Bool != true {
                 findings.append(
-                    finding(properties, Self.healthBackground, "\(name) enables HealthKit background delivery but lacks \(Self.healthBackground)")
+                    finding(
+                        properties, Self.healthBackground,
+                        "\(name) enables HealthKit background delivery but lacks \(Self.healthBackground)")
                 )
             } else if !usesHealth && properties[Self.healthBackground] != nil {
-                findings.append(finding(properties, Self.healthBackground, "\(name) has \(Self.healthBackground) but does not import HealthKit"))
+                findings.append(
+                    finding(
+                        properties, Self.healthBackground, "\(name) has \(Self.healthBackground) but does not import HealthKit"))
             }
         }
         return findings
@@ -413,7 +469,10 @@ struct ConfigCheck {
                 .compactMap { $0.string?.lowercased() }
             let iOSOnly = (destinationFilters == ["ios"]) || (platformFilters == ["ios"])
             if !iOSOnly {
-                findings.append(finding(at: dependency.position, "'\(target.name)' embeds '\(name)' for macOS too: add destinationFilters: [iOS]"))
+                findings.append(
+                    finding(
+                        at: dependency.position, "'\(target.name)' embeds '\(name)' for macOS too: add destinationFilters: [iOS]")
+                )
             }
         }
         return findings

@@ -220,7 +220,10 @@ struct SymbolGraph: Decodable, Sendable {
     struct Symbol: Decodable, Sendable {
         struct Kind: Decodable, Sendable { let identifier: String }
         struct Identifier: Decodable, Sendable { let precise: String }
-        struct Fragment: Decodable, Sendable { let kind: String; let spelling: String }
+        struct Fragment: Decodable, Sendable {
+            let kind: String
+            let spelling: String
+        }
         let kind: Kind
         let identifier: Identifier
         let pathComponents: [String]

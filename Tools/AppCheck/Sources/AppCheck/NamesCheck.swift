@@ -63,7 +63,8 @@ final class NamesCheck {
         for file in apps.files {
             for extensionDecl in file.tree.descendants(ExtensionDeclSyntax.self) {
                 guard let written = AppsModel.dottedName(extensionDecl.extendedType) else { continue }
-                let name = written.hasPrefix("LockOut") ? written.split(separator: ".").dropFirst().joined(separator: ".") : written
+                let name =
+                    written.hasPrefix("LockOut") ? written.split(separator: ".").dropFirst().joined(separator: ".") : written
                 guard !apps.declaredTypes.contains(String(name.split(separator: ".").first ?? "")),
                     let path = interface.resolve(name)
                 else { continue }
@@ -172,7 +173,8 @@ final class NamesCheck {
 
     /// Levenshtein distance, giving up above `limit` (returns `limit + 1`).
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if abs(a.count - b.count) > limit { return limit + 1 }
         var previous = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {
@@ -372,7 +374,8 @@ final class NamesCheck {
                 let isFile = parent.parent?.is(SourceFileSyntax.self) == true
                 for item in items {
                     if !isFile, item.position >= child.position { break }
-                    if let variable = item.item.as(VariableDeclSyntax.self), let bound = binding(name, in: variable, depth: depth) {
+                    if let variable = item.item.as(VariableDeclSyntax.self), let bound = binding(name, in: variable, depth: depth)
+                    {
                         return bound
                     }
                     if let guardStmt = item.item.as(GuardStmtSyntax.self),
@@ -424,7 +427,8 @@ final class NamesCheck {
                 }
             }
             if let whileStmt = parent.as(WhileStmtSyntax.self),
-                let bound = conditionBinding(name, in: whileStmt.conditions, before: child.id == whileStmt.body.id ? nil : child, depth: depth)
+                let bound = conditionBinding(
+                    name, in: whileStmt.conditions, before: child.id == whileStmt.body.id ? nil : child, depth: depth)
             {
                 return bound
             }
@@ -435,7 +439,9 @@ final class NamesCheck {
             }
             if let catchClause = parent.as(CatchClauseSyntax.self) {
                 if catchClause.catchItems.isEmpty, name == "error" { return .some(nil) }
-                if catchClause.catchItems.descendants(IdentifierPatternSyntax.self).contains(where: { $0.identifier.identifier == name }) {
+                if catchClause.catchItems.descendants(IdentifierPatternSyntax.self).contains(where: {
+                    $0.identifier.identifier == name
+                }) {
                     return .some(nil)
                 }
             }
@@ -446,9 +452,13 @@ final class NamesCheck {
                     } else if let extensionDecl = group.as(ExtensionDeclSyntax.self),
                         let written = AppsModel.dottedName(extensionDecl.extendedType), let path = interface.resolve(written)
                     {
-                        if let added = addedMembers[path]?[name] { return .some(declaredValueType(added, named: name, depth: depth)) }
+                        if let added = addedMembers[path]?[name] {
+                            return .some(declaredValueType(added, named: name, depth: depth))
+                        }
                         if let found = interface.types[path]?.members[name] {
-                            return .some(found.isType ? interface.resolve(name, in: path).map { .metatype($0) } : memberType(found.type, in: path))
+                            return .some(
+                                found.isType
+                                    ? interface.resolve(name, in: path).map { .metatype($0) } : memberType(found.type, in: path))
                         }
                     }
                 }
@@ -502,7 +512,9 @@ final class NamesCheck {
 
     /// `if let x = expr`, `if let x`, `guard let x = expr`, `if case .a(let x) = …`: the conditions before `before`
     /// (all of them when nil).
-    private func conditionBinding(_ name: String, in conditions: ConditionElementListSyntax, before: Syntax?, depth: Int) -> ValueType?? {
+    private func conditionBinding(_ name: String, in conditions: ConditionElementListSyntax, before: Syntax?, depth: Int)
+        -> ValueType??
+    {
         for condition in conditions {
             if let before, condition.position >= before.position { break }
             if let optional = condition.condition.as(OptionalBindingConditionSyntax.self),
@@ -514,7 +526,8 @@ final class NamesCheck {
                 guard let outer = lookup(name, from: Syntax(conditions), depth: depth + 1) else { return .some(nil) }
                 return .some(unwrapped(outer))
             }
-            if condition.condition.descendants(IdentifierPatternSyntax.self).contains(where: { $0.identifier.identifier == name }) {
+            if condition.condition.descendants(IdentifierPatternSyntax.self).contains(where: { $0.identifier.identifier == name })
+            {
                 return .some(nil)
             }
         }
@@ -545,8 +558,11 @@ final class NamesCheck {
         }
         guard let index = names.firstIndex(of: name) else { return nil }
         if let type = annotated[name] { return .some(valueType(type, in: closure)) }
-        if index == 0, let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), ["ForEach", "List"].contains(callee.baseName.text),
+        if index == 0,
+            let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            ["ForEach", "List"].contains(callee.baseName.text),
             let data = call.arguments.first, data.label == nil,
             case .array(let element)? = resolve(data.expression, depth: depth + 1)
         {
@@ -577,7 +593,8 @@ final class NamesCheck {
             return function.signature.returnClause.flatMap { valueType($0.type, in: $0) }
         }
         if let typeName = AppsModel.declaredName(decl), typeName == name { return .localMetatype(name) }
-        if decl.is(EnumCaseDeclSyntax.self), let group = enclosingTypeGroup(Syntax(decl)), let owner = AppsModel.groupName(group) {
+        if decl.is(EnumCaseDeclSyntax.self), let group = enclosingTypeGroup(Syntax(decl)), let owner = AppsModel.groupName(group)
+        {
             return apps.declaredTypes.contains(owner) ? .localInstance(owner) : interface.resolve(owner).map { .instance($0) }
         }
         return nil

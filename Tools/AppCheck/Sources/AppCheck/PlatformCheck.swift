@@ -111,7 +111,10 @@ struct PlatformCheck {
             for (module, declaration) in file.imports where regions.isActive(declaration) == .active && !destination.has(module) {
                 let other = destination.name == "iOS" ? "macOS" : "iOS"
                 findings.append(
-                    file.finding(.imports, at: declaration, "'\(module)' is \(other)-only but this import is active on \(destination.name): wrap it in #if os(\(other))")
+                    file.finding(
+                        .imports, at: declaration,
+                        "'\(module)' is \(other)-only but this import is active on \(destination.name): wrap it in #if os(\(other))"
+                    )
                 )
             }
         }
@@ -125,7 +128,8 @@ struct PlatformCheck {
         return file.imports.filter { !allowed.contains($0.module) }.map { module, declaration in
             let list = allowed.sorted().joined(separator: ", ")
             let note = own == nil ? " (Extensions/\(name) is not one of the known extensions)" : ""
-            return file.finding(.extensions, at: declaration, "the \(name) extension may import only \(list)\(note); not '\(module)'")
+            return file.finding(
+                .extensions, at: declaration, "the \(name) extension may import only \(list)\(note); not '\(module)'")
         }
     }
 
@@ -139,9 +143,12 @@ struct PlatformCheck {
             file.tree.descendants(DeclReferenceExprSyntax.self).map { ($0.baseName.text, Syntax($0)) }
             + file.tree.descendants(IdentifierTypeSyntax.self).map { ($0.name.text, Syntax($0)) }
         let importsActivityKit = file.imports.contains { $0.module == "ActivityKit" }
-        for (name, node) in references where importsActivityKit && Frameworks.activityKitNames.contains(name) && !declared.contains(name) {
+        for (name, node) in references
+        where importsActivityKit && Frameworks.activityKitNames.contains(name) && !declared.contains(name) {
             if regions.isActive(node) == .active {
-                findings.append(file.finding(.availability, at: node, "ActivityKit's '\(name)' in code active on macOS: put it inside #if os(iOS)"))
+                findings.append(
+                    file.finding(
+                        .availability, at: node, "ActivityKit's '\(name)' in code active on macOS: put it inside #if os(iOS)"))
             }
         }
         return findings
@@ -200,7 +207,9 @@ struct PlatformCheck {
         var marked: Set<String> = []
         for file in apps.files {
             for decl in file.tree.descendants(DeclSyntax.self) {
-                if let name = AppsModel.declaredName(decl), Self.marksIOS26(decl.asProtocol((any WithAttributesSyntax).self)?.attributes) {
+                if let name = AppsModel.declaredName(decl),
+                    Self.marksIOS26(decl.asProtocol((any WithAttributesSyntax).self)?.attributes)
+                {
                     marked.insert(name)
                 }
             }
@@ -216,7 +225,9 @@ struct PlatformCheck {
                 {
                     continue
                 }
-                findings.append(file.finding(.availability, at: decl, "this file imports AlarmKit: mark every declaration @available(iOS 26.0, *)"))
+                findings.append(
+                    file.finding(
+                        .availability, at: decl, "this file imports AlarmKit: mark every declaration @available(iOS 26.0, *)"))
             }
         }
         alarmTypes.subtract(["iOS"])
@@ -228,7 +239,10 @@ struct PlatformCheck {
                 + file.tree.descendants(IdentifierTypeSyntax.self).map { ($0.name.text, Syntax($0)) }
             for (name, node) in references where alarmTypes.contains(name) && !Self.isGuardedForIOS26(node) {
                 findings.append(
-                    file.finding(.availability, at: node, "'\(name)' needs iOS 26: use it inside if #available(iOS 26.0, *) or an @available(iOS 26.0, *) declaration")
+                    file.finding(
+                        .availability, at: node,
+                        "'\(name)' needs iOS 26: use it inside if #available(iOS 26.0, *) or an @available(iOS 26.0, *) declaration"
+                    )
                 )
             }
         }

@@ -29,17 +29,24 @@ struct ViewsCheck {
             // `Text(timerInterval: start...end)` forms the countdown from two dates the model gives: no computation.
             if op == "...", infix.parent?.as(LabeledExprSyntax.self)?.label?.text == "timerInterval" { continue }
             if let what = Self.kind(of: op) {
-                findings.append(file.finding(.views, at: infix.operator, "\(what) '\(op)' in a view: take the value from the model or Core"))
+                findings.append(
+                    file.finding(.views, at: infix.operator, "\(what) '\(op)' in a view: take the value from the model or Core"))
             }
         }
         for prefix in file.tree.descendants(PrefixOperatorExprSyntax.self) where Self.ranges.contains(prefix.operator.text) {
             if apps.isInView(prefix) {
-                findings.append(file.finding(.views, at: prefix.operator, "range '\(prefix.operator.text)' in a view: take the value from the model or Core"))
+                findings.append(
+                    file.finding(
+                        .views, at: prefix.operator,
+                        "range '\(prefix.operator.text)' in a view: take the value from the model or Core"))
             }
         }
         for postfix in file.tree.descendants(PostfixOperatorExprSyntax.self) where Self.ranges.contains(postfix.operator.text) {
             if apps.isInView(postfix) {
-                findings.append(file.finding(.views, at: postfix.operator, "range '\(postfix.operator.text)' in a view: take the value from the model or Core"))
+                findings.append(
+                    file.finding(
+                        .views, at: postfix.operator,
+                        "range '\(postfix.operator.text)' in a view: take the value from the model or Core"))
             }
         }
         return findings
@@ -60,15 +67,20 @@ struct ViewsCheck {
             let parent = reference.parent
             if name == "Date", let call = parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id {
                 findings.append(file.finding(.views, at: reference, "'Date(…)' reads the clock in a view; \(advice)"))
-            } else if name == "Date", let access = parent?.as(MemberAccessExprSyntax.self), access.base?.id == ExprSyntax(reference).id,
+            } else if name == "Date", let access = parent?.as(MemberAccessExprSyntax.self),
+                access.base?.id == ExprSyntax(reference).id,
                 access.declName.baseName.text == "now"
             {
                 findings.append(file.finding(.views, at: reference, "'Date.now' reads the clock in a view; \(advice)"))
-            } else if Self.dateTypes.contains(name), parent?.is(MemberAccessExprSyntax.self) != true || (parent?.as(MemberAccessExprSyntax.self)?.base?.id == ExprSyntax(reference).id) {
+            } else if Self.dateTypes.contains(name),
+                parent?.is(MemberAccessExprSyntax.self) != true
+                    || (parent?.as(MemberAccessExprSyntax.self)?.base?.id == ExprSyntax(reference).id)
+            {
                 findings.append(file.finding(.views, at: reference, "'\(name)' is date math in a view; \(advice)"))
             }
         }
-        for type in file.tree.descendants(IdentifierTypeSyntax.self) where Self.dateTypes.contains(type.name.text) && apps.isInView(type) {
+        for type in file.tree.descendants(IdentifierTypeSyntax.self)
+        where Self.dateTypes.contains(type.name.text) && apps.isInView(type) {
             findings.append(file.finding(.views, at: type, "'\(type.name.text)' is date math in a view; \(advice)"))
         }
         for access in file.tree.descendants(MemberAccessExprSyntax.self) where apps.isInView(access) {
@@ -102,7 +114,10 @@ struct ViewsCheck {
         var literals: [ExprSyntax] = file.tree.descendants(IntegerLiteralExprSyntax.self).map(ExprSyntax.init)
         literals += file.tree.descendants(FloatLiteralExprSyntax.self).map(ExprSyntax.init)
         return literals.filter { apps.isInView($0) && !Self.isCallArgument($0) }.map { literal in
-            file.finding(.views, at: literal, "number '\(literal.trimmedDescription)' in a view outside a call's arguments: rule constants belong in Core; layout numbers go inline")
+            file.finding(
+                .views, at: literal,
+                "number '\(literal.trimmedDescription)' in a view outside a call's arguments: rule constants belong in Core; layout numbers go inline"
+            )
         }
     }
 

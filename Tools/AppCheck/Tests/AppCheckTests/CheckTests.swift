@@ -81,7 +81,8 @@ struct CheckTests {
         #expect(try apple.findings(.names) == [])
         let optionalType = Fixture.good.with("LockOut/Views/Optional.swift", "import LockOutCore\nlet none = BreakKind?.none\n")
         #expect(try optionalType.findings(.names) == [])
-        let ownType = Fixture.good.with("LockOut/Views/Own.swift", "enum BreakKind { case anything }\nlet x = BreakKind.anything\n")
+        let ownType = Fixture.good.with(
+            "LockOut/Views/Own.swift", "enum BreakKind { case anything }\nlet x = BreakKind.anything\n")
         #expect(try ownType.findings(.names) == [])
     }
 
@@ -98,15 +99,19 @@ struct CheckTests {
 
     @Test("views: arithmetic, ordering, ranges and compound assignment in a view are reported")
     func arithmetic() throws {
-        let plus = try Fixture.good.replacing("Text(verbatim: model.headline)", with: "Text(verbatim: \"\\(x + 1)\")", in: Fixture.view)
+        let plus = try Fixture.good.replacing(
+            "Text(verbatim: model.headline)", with: "Text(verbatim: \"\\(x + 1)\")", in: Fixture.view)
         #expect(try plus.findings(.views).messages.contains("arithmetic '+' in a view: take the value from the model or Core"))
-        let compare = try Fixture.good.replacing("Text(verbatim: model.headline)", with: "if count > 10 { Text(\"Many\") }", in: Fixture.view)
+        let compare = try Fixture.good.replacing(
+            "Text(verbatim: model.headline)", with: "if count > 10 { Text(\"Many\") }", in: Fixture.view)
         let messages = try compare.findings(.views).messages
         #expect(messages.contains("comparison '>' in a view: take the value from the model or Core"))
         #expect(messages.contains { $0.hasPrefix("number '10' in a view") })
         let compound = try Fixture.good.replacing("titles.append(toggle.title)", with: "count += 2", in: Fixture.view)
-        #expect(try compound.findings(.views).messages.contains("arithmetic '+=' in a view: take the value from the model or Core"))
-        let range = try Fixture.good.replacing("ForEach(model.toggles, id: \\.title)", with: "ForEach(0..<3, id: \\.self)", in: Fixture.view)
+        #expect(
+            try compound.findings(.views).messages.contains("arithmetic '+=' in a view: take the value from the model or Core"))
+        let range = try Fixture.good.replacing(
+            "ForEach(model.toggles, id: \\.title)", with: "ForEach(0..<3, id: \\.self)", in: Fixture.view)
         #expect(try range.findings(.views).messages.contains("range '..<' in a view: take the value from the model or Core"))
     }
 
@@ -115,17 +120,19 @@ struct CheckTests {
         let now = try Fixture.good.replacing("Text(verbatim: model.headline)", with: "Text(.now, style: .time)", in: Fixture.view)
         #expect(try now.findings(.views).messages.contains { $0.hasPrefix("'.now' reads the clock in a view") })
         let timer = try Fixture.good.replacing(
-            "var flag: Bool", with: "var flag: Bool\n    let start: Date\n    let end: Date", in: Fixture.view)
-            .replacing("Text(verbatim: model.headline)", with: "Text(timerInterval: start...end, countsDown: true)", in: Fixture.view)
+            "var flag: Bool", with: "var flag: Bool\n    let start: Date\n    let end: Date", in: Fixture.view
+        )
+        .replacing("Text(verbatim: model.headline)", with: "Text(timerInterval: start...end, countsDown: true)", in: Fixture.view)
         #expect(try timer.findings(.views) == [])
     }
 
     @Test("views: a number outside a call's arguments is a rule constant")
     func numbers() throws {
         let broken = try Fixture.good.replacing("var flag: Bool", with: "var flag: Bool\n    let limit = 25", in: Fixture.view)
-        #expect(try broken.findings(.views).messages == [
-            "number '25' in a view outside a call's arguments: rule constants belong in Core; layout numbers go inline"
-        ])
+        #expect(
+            try broken.findings(.views).messages == [
+                "number '25' in a view outside a call's arguments: rule constants belong in Core; layout numbers go inline"
+            ])
     }
 
     // MARK: previews
@@ -135,49 +142,59 @@ struct CheckTests {
         let text = try #require(Fixture.good.files[Fixture.view])
         let withoutPreview = String(text[..<text.range(of: "#Preview")!.lowerBound])
         let findings = try Fixture.good.with(Fixture.view, withoutPreview).findings()
-        #expect(findings.map(\.description) == [
-            "\(Fixture.view):5:8: previews: 'DashboardView' is a view but its file has no #Preview"
-        ])
+        #expect(
+            findings.map(\.description) == [
+                "\(Fixture.view):5:8: previews: 'DashboardView' is a view but its file has no #Preview"
+            ])
     }
 
     // MARK: imports
 
     @Test("imports: an iOS-only framework active on macOS is reported, inside #if os(iOS) it is not")
     func iOSOnlyOnMacOS() throws {
-        let broken = try Fixture.good.replacing("#if os(iOS)\n    import BackgroundTasks\n    import FamilyControls",
+        let broken = try Fixture.good.replacing(
+            "#if os(iOS)\n    import BackgroundTasks\n    import FamilyControls",
             with: "import FamilyControls\n#if os(iOS)\n    import BackgroundTasks", in: Fixture.system)
-        #expect(try broken.findings(.imports).messages == [
-            "'FamilyControls' is iOS-only but this import is active on macOS: wrap it in #if os(iOS)"
-        ])
-        let canImport = Fixture.good.with("LockOut/Adapters/Picker.swift", "#if canImport(FamilyControls)\n    import FamilyControls\n#endif\n")
+        #expect(
+            try broken.findings(.imports).messages == [
+                "'FamilyControls' is iOS-only but this import is active on macOS: wrap it in #if os(iOS)"
+            ])
+        let canImport = Fixture.good.with(
+            "LockOut/Adapters/Picker.swift", "#if canImport(FamilyControls)\n    import FamilyControls\n#endif\n")
         #expect(try canImport.findings(.imports) == [])
         let appKit = Fixture.good.with("LockOut/Adapters/Menu.swift", "#if !os(watchOS)\n    import AppKit\n#endif\n")
-        #expect(try appKit.findings(.imports).messages == [
-            "'AppKit' is macOS-only but this import is active on iOS: wrap it in #if os(macOS)"
-        ])
+        #expect(
+            try appKit.findings(.imports).messages == [
+                "'AppKit' is macOS-only but this import is active on iOS: wrap it in #if os(macOS)"
+            ])
     }
 
     // MARK: extensions
 
     @Test("extensions: an extension importing LockOutCore is reported")
     func extensionImportsCore() throws {
-        let broken = try Fixture.good.replacing("import LockOutShared", with: "import LockOutCore\nimport LockOutShared", in: Fixture.monitor)
-        #expect(try broken.findings(.extensions).messages == [
-            "the ActivityMonitor extension may import only DeviceActivity, FamilyControls, Foundation, LockOutShared, ManagedSettings, SwiftUI; not 'LockOutCore'"
-        ])
+        let broken = try Fixture.good.replacing(
+            "import LockOutShared", with: "import LockOutCore\nimport LockOutShared", in: Fixture.monitor)
+        #expect(
+            try broken.findings(.extensions).messages == [
+                "the ActivityMonitor extension may import only DeviceActivity, FamilyControls, Foundation, LockOutShared, ManagedSettings, SwiftUI; not 'LockOutCore'"
+            ])
     }
 
     // MARK: availability
 
     @Test("availability: AlarmKit code without @available(iOS 26) is reported, and so is its use outside #available")
     func alarmKit() throws {
-        let unmarked = try Fixture.good.replacing("@available(iOS 26.0, *)\n    final class", with: "final class", in: Fixture.alarm)
+        let unmarked = try Fixture.good.replacing(
+            "@available(iOS 26.0, *)\n    final class", with: "final class", in: Fixture.alarm)
         let findings = try unmarked.findings(.availability)
         #expect(findings.messages.contains("this file imports AlarmKit: mark every declaration @available(iOS 26.0, *)"))
-        let unguarded = Fixture.good.with("LockOut/Adapters/iOS/Alarms.swift", "#if os(iOS)\n    func alarms() { _ = AlarmAdapter() }\n#endif\n")
-        #expect(try unguarded.findings(.availability).messages == [
-            "'AlarmAdapter' needs iOS 26: use it inside if #available(iOS 26.0, *) or an @available(iOS 26.0, *) declaration"
-        ])
+        let unguarded = Fixture.good.with(
+            "LockOut/Adapters/iOS/Alarms.swift", "#if os(iOS)\n    func alarms() { _ = AlarmAdapter() }\n#endif\n")
+        #expect(
+            try unguarded.findings(.availability).messages == [
+                "'AlarmAdapter' needs iOS 26: use it inside if #available(iOS 26.0, *) or an @available(iOS 26.0, *) declaration"
+            ])
     }
 
     @Test("availability: ActivityKit used in code active on macOS is reported")
@@ -194,9 +211,10 @@ struct CheckTests {
             }
             """
         )
-        #expect(try broken.findings(.availability).messages == [
-            "ActivityKit's 'Activity' in code active on macOS: put it inside #if os(iOS)"
-        ])
+        #expect(
+            try broken.findings(.availability).messages == [
+                "ActivityKit's 'Activity' in code active on macOS: put it inside #if os(iOS)"
+            ])
     }
 
     // MARK: config
@@ -207,26 +225,30 @@ struct CheckTests {
             "com.apple.deviceactivity.monitor-extension", with: "com.apple.deviceactivity.monitor", in: Fixture.project)
         let findings = try broken.findings()
         #expect(findings.map(\.rule) == [.config])
-        #expect(findings.messages == [
-            "'com.apple.deviceactivity.monitor' of 'ActivityMonitor' is not an extension point identifier Apple loads; its sources fit com.apple.deviceactivity.monitor-extension"
-        ])
+        #expect(
+            findings.messages == [
+                "'com.apple.deviceactivity.monitor' of 'ActivityMonitor' is not an extension point identifier Apple loads; its sources fit com.apple.deviceactivity.monitor-extension"
+            ])
     }
 
     @Test("config: an allowed identifier that does not fit the extension's frameworks is reported")
     func mismatchedExtensionPoint() throws {
         let broken = try Fixture.good.replacing(
-            "com.apple.deviceactivity.monitor-extension", with: "com.apple.ManagedSettings.shield-action-service", in: Fixture.project)
-        #expect(try broken.findings(.config).messages == [
-            "'ActivityMonitor' declares com.apple.ManagedSettings.shield-action-service but its sources import DeviceActivity: com.apple.deviceactivity.monitor-extension"
-        ])
+            "com.apple.deviceactivity.monitor-extension", with: "com.apple.ManagedSettings.shield-action-service",
+            in: Fixture.project)
+        #expect(
+            try broken.findings(.config).messages == [
+                "'ActivityMonitor' declares com.apple.ManagedSettings.shield-action-service but its sources import DeviceActivity: com.apple.deviceactivity.monitor-extension"
+            ])
     }
 
     @Test("config: a principal class missing from the extension's sources is reported")
     func missingPrincipalClass() throws {
         let broken = try Fixture.good.replacing("final class MonitorExtension", with: "final class Monitor", in: Fixture.monitor)
-        #expect(try broken.findings(.config).messages == [
-            "principal class '$(PRODUCT_MODULE_NAME).MonitorExtension' of 'ActivityMonitor' is not a class in its sources"
-        ])
+        #expect(
+            try broken.findings(.config).messages == [
+                "principal class '$(PRODUCT_MODULE_NAME).MonitorExtension' of 'ActivityMonitor' is not a class in its sources"
+            ])
     }
 
     @Test("config: an App Group other than AppGroup.identifier is reported")
@@ -235,9 +257,10 @@ struct CheckTests {
         let last = try #require(yaml.range(of: "[group.org.lockout.LockOut]", options: .backwards))
         let broken = Fixture.good.with(Fixture.project, yaml.replacingCharacters(in: last, with: "[group.org.lockout.Monitor]"))
         let findings = try broken.findings(.config)
-        #expect(findings.messages == [
-            "'ActivityMonitor' App Groups are [\"group.org.lockout.Monitor\"], not [group.org.lockout.LockOut] (AppGroup.identifier)"
-        ])
+        #expect(
+            findings.messages == [
+                "'ActivityMonitor' App Groups are [\"group.org.lockout.Monitor\"], not [group.org.lockout.LockOut] (AppGroup.identifier)"
+            ])
         let line = yaml[..<last.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).count
         #expect(findings.first?.line == line)
     }
@@ -245,7 +268,8 @@ struct CheckTests {
     @Test("config: a framework's missing usage string is reported")
     func missingUsageString() throws {
         let broken = try Fixture.good.replacing(
-            "        NSHealthShareUsageDescription: LockOut reads your steps to open the health gate.\n", with: "", in: Fixture.project)
+            "        NSHealthShareUsageDescription: LockOut reads your steps to open the health gate.\n", with: "",
+            in: Fixture.project)
         #expect(try broken.findings(.config).messages == ["'LockOut' imports HealthKit but has no NSHealthShareUsageDescription"])
     }
 
@@ -254,27 +278,33 @@ struct CheckTests {
         let inCode = try Fixture.good.replacing(
             "BGAppRefreshTaskRequest(identifier: \"org.lockout.LockOut.refresh\")",
             with: "BGAppRefreshTaskRequest(identifier: \"org.lockout.LockOut.sync\")", in: Fixture.system)
-        #expect(try inCode.findings(.config).messages == [
-            "task identifier 'org.lockout.LockOut.sync' is not in BGTaskSchedulerPermittedIdentifiers of 'LockOut'"
-        ])
+        #expect(
+            try inCode.findings(.config).messages == [
+                "task identifier 'org.lockout.LockOut.sync' is not in BGTaskSchedulerPermittedIdentifiers of 'LockOut'"
+            ])
         let inPlist = try Fixture.good.replacing(
             "[org.lockout.LockOut.refresh]", with: "[org.lockout.LockOut.refresh, org.lockout.LockOut.sync]", in: Fixture.project)
-        #expect(try inPlist.findings(.config).messages == [
-            "'org.lockout.LockOut.sync' in BGTaskSchedulerPermittedIdentifiers of 'LockOut' is never registered in its code"
-        ])
-        let noFetch = try Fixture.good.replacing("UIBackgroundModes: [fetch]", with: "UIBackgroundModes: [audio]", in: Fixture.project)
-        #expect(try noFetch.findings(.config).messages == [
-            "'LockOut' schedules background refresh but UIBackgroundModes lacks fetch"
-        ])
+        #expect(
+            try inPlist.findings(.config).messages == [
+                "'org.lockout.LockOut.sync' in BGTaskSchedulerPermittedIdentifiers of 'LockOut' is never registered in its code"
+            ])
+        let noFetch = try Fixture.good.replacing(
+            "UIBackgroundModes: [fetch]", with: "UIBackgroundModes: [audio]", in: Fixture.project)
+        #expect(
+            try noFetch.findings(.config).messages == [
+                "'LockOut' schedules background refresh but UIBackgroundModes lacks fetch"
+            ])
     }
 
     @Test("config: a Family Controls entitlement on a target that does not use Screen Time is reported")
     func needlessFamilyControls() throws {
         let broken = try Fixture.good.replacing("    import FamilyControls\n", with: "", in: Fixture.system)
-            .replacing("try await AuthorizationCenter.shared.requestAuthorization(for: .individual)\n", with: "", in: Fixture.system)
-        #expect(try broken.findings(.config).messages == [
-            "'LockOut' has com.apple.developer.family-controls but imports none of FamilyControls, ManagedSettings, DeviceActivity"
-        ])
+            .replacing(
+                "try await AuthorizationCenter.shared.requestAuthorization(for: .individual)\n", with: "", in: Fixture.system)
+        #expect(
+            try broken.findings(.config).messages == [
+                "'LockOut' has com.apple.developer.family-controls but imports none of FamilyControls, ManagedSettings, DeviceActivity"
+            ])
     }
 
     @Test("config: the Mac's own entitlements file is checked against the imports active on macOS")
@@ -282,7 +312,8 @@ struct CheckTests {
         func mac(_ entries: String) throws -> Fixture {
             try Fixture.good.replacing(
                 "    info:\n      path: LockOut/Info.plist",
-                with: "    settings:\n      base:\n        CODE_SIGN_ENTITLEMENTS[sdk=macosx*]: Config/Mac.entitlements\n    info:\n      path: LockOut/Info.plist",
+                with:
+                    "    settings:\n      base:\n        CODE_SIGN_ENTITLEMENTS[sdk=macosx*]: Config/Mac.entitlements\n    info:\n      path: LockOut/Info.plist",
                 in: Fixture.project
             ).with(
                 "Config/Mac.entitlements",
@@ -300,20 +331,23 @@ struct CheckTests {
         let group = "<key>com.apple.security.application-groups</key><array><string>group.org.lockout.LockOut</string></array>"
         #expect(try mac(group).findings().map(\.description) == [])
         let family = try mac(group + "<key>com.apple.developer.family-controls</key><true/>").findings(.config)
-        #expect(family.map(\.description) == [
-            "Config/Mac.entitlements:1:1: config: 'LockOut' (macOS) has com.apple.developer.family-controls but imports none of FamilyControls, ManagedSettings, DeviceActivity"
-        ])
-        #expect(try mac("").findings(.config).messages == [
-            "'LockOut' (macOS) has no com.apple.security.application-groups entitlement: [group.org.lockout.LockOut]"
-        ])
+        #expect(
+            family.map(\.description) == [
+                "Config/Mac.entitlements:1:1: config: 'LockOut' (macOS) has com.apple.developer.family-controls but imports none of FamilyControls, ManagedSettings, DeviceActivity"
+            ])
+        #expect(
+            try mac("").findings(.config).messages == [
+                "'LockOut' (macOS) has no com.apple.security.application-groups entitlement: [group.org.lockout.LockOut]"
+            ])
         #expect(try mac("<key>broken").findings(.config).messages.contains("not a property list"))
     }
 
     @Test("config: an iOS-only extension embedded for macOS too is reported")
     func embeddedForMacOS() throws {
         let broken = try Fixture.good.replacing("        destinationFilters: [iOS]\n", with: "", in: Fixture.project)
-        #expect(try broken.findings(.config).messages == [
-            "'LockOut' embeds 'ActivityMonitor' for macOS too: add destinationFilters: [iOS]"
-        ])
+        #expect(
+            try broken.findings(.config).messages == [
+                "'LockOut' embeds 'ActivityMonitor' for macOS too: add destinationFilters: [iOS]"
+            ])
     }
 }

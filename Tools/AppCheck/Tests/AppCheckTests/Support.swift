@@ -97,7 +97,9 @@ struct Fixture {
                 symbol("swift.property", "DashboardModel.headline", "@MainActor var headline: String { get }"),
                 symbol("swift.property", "DashboardModel.toggles", "@MainActor var toggles: [DashboardScreen.Toggle] { get }"),
                 symbol("swift.method", "DashboardModel.refresh()", "@MainActor func refresh() async"),
-                symbol("swift.method", "DashboardModel.setEnabled(_:_:)", "@MainActor func setEnabled(_ kind: BreakKind, _ enabled: Bool) async"),
+                symbol(
+                    "swift.method", "DashboardModel.setEnabled(_:_:)",
+                    "@MainActor func setEnabled(_ kind: BreakKind, _ enabled: Bool) async"),
             ],
             []
         )
@@ -108,7 +110,8 @@ struct Fixture {
                 symbol("swift.enum", "AppGroup", "enum AppGroup"),
                 symbol("swift.type.property", "AppGroup.identifier", "static let identifier: String"),
                 symbol("swift.enum", "SharedIdentifiers", "enum SharedIdentifiers"),
-                symbol("swift.type.property", "SharedIdentifiers.backgroundRefreshTask", "static let backgroundRefreshTask: String"),
+                symbol(
+                    "swift.type.property", "SharedIdentifiers.backgroundRefreshTask", "static let backgroundRefreshTask: String"),
             ],
             []
         )
