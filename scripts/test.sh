@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every test LockOut has: the purity lint, a warnings-as-errors build, the unit and integration
-# suites under a real desktop session (Xvfb + D-Bus + a notification daemon) with a private PostgreSQL
-# for the family server's storage, the end-to-end runs of the real agent (breaks, focus, the health gate
+# Every test LockOut has: the purity lint, a warnings-as-errors build, the static checks of the Apple apps
+# (which cannot be compiled here), the unit and integration suites under a real desktop session (Xvfb +
+# D-Bus + a notification daemon) with a private PostgreSQL for the family server's storage, the end-to-end runs of the real agent (breaks, focus, the health gate
 # and its shields, a family of a server and two agents, the web app in Chromium), and the server checked
 # against its OpenAPI document.
 #
@@ -44,6 +44,11 @@ on_desktop() {
 
 scripts/lint.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
+# The Apple apps cannot be compiled here: the checker's own tests, its static checks of Apps/ (docs/apple.md,
+# "Static checks on Linux"), and the self-test that injects a defect of each kind into a copy and sees it fail.
+swift test --package-path Tools/AppCheck
+scripts/check-apps.sh
+scripts/check-apps-selftest.sh
 # The storage contract runs on SQLite and on this private PostgreSQL cluster.
 postgres_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 LOCKOUT_TEST_POSTGRES_URL=$(scripts/e2e/postgres.sh start "$postgres/data" "$postgres_port")
@@ -86,4 +91,5 @@ echo "  of those skipped: $skipped_tests"
 if [ "$skipped_tests" -gt 0 ]; then
     grep -E "$skip_line" "$log" | sed -E 's/.* skipped(: )?//' | sort | uniq -c | awk '{n = $1; $1 = ""; print "    " n " ×" $0}'
 fi
+echo "  Apple apps: static checks passed (scripts/check-apps.sh), and failed on each injected defect"
 echo "  end-to-end runs: $((${#e2e[@]} + 6 - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"

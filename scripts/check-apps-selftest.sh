@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Proves that scripts/check-apps.sh catches what it claims to: on a copy of the apps (Apps/ by default, or DIR),
+# the unbroken copy passes, and each injected defect fails the run with that check's name, and only that check:
+#   a misspelled Core member                        names
+#   Date().addingTimeInterval in a view             views
+#   a misspelled extension point identifier         config
+#   a usage string removed                          config
+# Usage: scripts/check-apps-selftest.sh [DIR]. Prints one line per case; exits 1 when any case does not hold.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source=${1:-Apps}
+source=${source%/}
+if [ ! -f "$source/project.yml" ]; then
+    echo "check-apps-selftest: $source/project.yml does not exist" >&2
+    exit 64
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/lockout-check-apps-selftest.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+status=0
+
+# A fresh copy of the apps in $work/Apps.
+fresh_copy() {
+    rm -rf "$work/Apps"
+    mkdir "$work/Apps"
+    cp -a "$source/." "$work/Apps/"
+    mkdir -p "$work/Apps/LockOut"
+}
+
+# expect NAME RULE [MESSAGE]: check-apps.sh on the copy exits 0 when RULE is "none", else exits 1 failing RULE alone,
+# with a finding of RULE whose message contains MESSAGE.
+expect() {
+    local name=$1 rule=$2 message=${3:-} code=0 verdict
+    scripts/check-apps.sh "$work/Apps" >"$work/out" 2>&1 || code=$?
+    if [ "$rule" = none ]; then
+        [ "$code" -eq 0 ] && verdict=ok || verdict="FAILED (exit $code)"
+    elif [ "$code" -ne 1 ]; then
+        verdict="FAILED (exit $code, expected 1)"
+    elif ! grep -E "^[^ ]+:[0-9]+:[0-9]+: $rule: " "$work/out" | grep -q -F -- "$message"; then
+        verdict="FAILED (no $rule finding saying '$message')"
+    elif ! grep -q -x "check-apps: failed: $rule" "$work/out"; then
+        verdict="FAILED ($(grep '^check-apps: failed:' "$work/out" | sed 's/^check-apps: //'), expected $rule alone)"
+    else
+        verdict=ok
+    fi
+    echo "check-apps-selftest: $name → ${rule/none/passes}: $verdict"
+    if [ "$verdict" != ok ]; then
+        sed 's/^/    /' "$work/out"
+        status=1
+    fi
+}
+
+# Removes the first usage string found, from project.yml (the key and a folded value's lines below it) or from a
+# property list (the key and its value); prints the key, fails when there is none.
+remove_usage_string() {
+    local key plist
+    for key in NSHealthShareUsageDescription NSAlarmKitUsageDescription NSCameraUsageDescription; do
+        if grep -q -E "^[[:space:]]*$key:" "$work/Apps/project.yml"; then
+            awk -v key="$key" '
+                skip && /^[[:space:]]*$/ { next }
+                skip { match($0, /^ */); if (RLENGTH > indent) next; skip = 0 }
+                $0 ~ "^ *" key ":" { match($0, /^ */); indent = RLENGTH; skip = 1; next }
+                { print }
+            ' "$work/Apps/project.yml" >"$work/project.yml"
+            mv "$work/project.yml" "$work/Apps/project.yml"
+            echo "$key"
+            return
+        fi
+        plist=$(grep -l -r --include='*.plist' "<key>$key</key>" "$work/Apps" | head -n 1 || true)
+        if [ -n "$plist" ]; then
+            sed -i -E "/<key>$key<\/key>/{N;d}" "$plist"
+            echo "$key"
+            return
+        fi
+    done
+    return 1
+}
+
+# Misspells the first extension point identifier found (drops its last dash-separated word, as published projects
+# do); prints the identifier, fails when there is none.
+misspell_extension_point() {
+    local point
+    for point in com.apple.deviceactivity.monitor-extension com.apple.widgetkit-extension \
+        com.apple.ManagedSettingsUI.shield-configuration-service com.apple.ManagedSettings.shield-action-service; do
+        local file
+        file=$(grep -l -r -F --include='project.yml' --include='*.plist' "$point" "$work/Apps" | head -n 1 || true)
+        if [ -n "$file" ]; then
+            sed -i "s/$point/${point%-*}/" "$file"
+            echo "$point"
+            return
+        fi
+    done
+    return 1
+}
+
+fresh_copy
+expect "the unbroken copy" none
+
+fresh_copy
+cat >"$work/Apps/LockOut/SelfTestDefect.swift" <<'SWIFT'
+import LockOutCore
+
+/// A defect the self-test injects: a Core member that does not exist.
+enum SelfTestDefect {
+    /// Misspelled on purpose.
+    static let kind = BreakKind.eyee
+}
+SWIFT
+expect "a misspelled Core member (BreakKind.eyee)" names "has no member 'eyee'"
+
+fresh_copy
+cat >"$work/Apps/LockOut/SelfTestDefectView.swift" <<'SWIFT'
+import SwiftUI
+
+/// A defect the self-test injects: date math in a view.
+struct SelfTestDefectView: View {
+    var body: some View {
+        Text(Date().addingTimeInterval(60), style: .timer)
+    }
+}
+
+#Preview {
+    SelfTestDefectView()
+}
+SWIFT
+expect "Date().addingTimeInterval in a view" views "'addingTimeInterval' is date math in a view"
+
+fresh_copy
+if point=$(misspell_extension_point); then
+    expect "a misspelled extension point identifier (${point%-*})" config "'${point%-*}' of"
+else
+    echo "check-apps-selftest: a misspelled extension point identifier: FAILED (no extension point identifier in $source)"
+    status=1
+fi
+
+fresh_copy
+if key=$(remove_usage_string); then
+    expect "a removed usage string ($key)" config "has no $key"
+else
+    echo "check-apps-selftest: a removed usage string: FAILED (no usage string in $source)"
+    status=1
+fi
+
+exit "$status"
