@@ -51,14 +51,18 @@ def literal_at(source, start):
 
 
 def keys_in(text):
-    found = set()
+    """Each key in `text` with the line and column of its literal."""
+    found = {}
     for opener in OPENERS:
         for match in opener.finditer(text):
-            if text.startswith('"""', match.end() - 1):
+            start = match.end() - 1
+            if text.startswith('"""', start):
                 continue
-            key, _ = literal_at(text, match.end() - 1)
+            key, _ = literal_at(text, start)
             if key.strip():
-                found.add(key)
+                line = text.count("\n", 0, start) + 1
+                column = start - (text.rfind("\n", 0, start) + 1) + 1
+                found.setdefault(key, (line, column))
     return found
 
 
@@ -75,10 +79,12 @@ def main(argv):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     apps = args[0] if args else os.path.join(root, "Apps")
     catalog_path = os.path.join(apps, "LockOut/Resources/Localizable.xcstrings")
-    keys = set()
+    keys, where = set(), {}
     for path in swift_files(apps):
         with open(path, encoding="utf-8") as source:
-            keys |= keys_in(source.read())
+            for key, (line, column) in keys_in(source.read()).items():
+                keys.add(key)
+                where.setdefault(key, f"{path}:{line}:{column}")
     catalog = {
         "sourceLanguage": "en",
         "strings": {key: {"extractionState": "manual"} for key in sorted(keys)},
@@ -90,14 +96,13 @@ def main(argv):
             with open(catalog_path, encoding="utf-8") as existing:
                 current = set(json.load(existing).get("strings", {}))
         except (OSError, ValueError) as error:
-            print(f"{catalog_path}: strings: cannot read the catalog: {error}")
+            print(f"{catalog_path}:1:1: strings: cannot read the catalog: {error}")
             return 1
         missing, stale = sorted(keys - current), sorted(current - keys)
         for key in missing:
-            print(f"{catalog_path}: strings: missing key {json.dumps(key, ensure_ascii=False)} (run scripts/apps-strings.py)")
+            print(f"{where[key]}: strings: {json.dumps(key, ensure_ascii=False)} is not in {catalog_path} (run scripts/apps-strings.py)")
         for key in stale:
-            print(f"{catalog_path}: strings: key no longer used {json.dumps(key, ensure_ascii=False)} (run scripts/apps-strings.py)")
-        print(f"strings: {len(keys)} keys, {len(missing)} missing, {len(stale)} stale")
+            print(f"{catalog_path}:1:1: strings: {json.dumps(key, ensure_ascii=False)} is no longer used (run scripts/apps-strings.py)")
         return 1 if missing or stale else 0
     os.makedirs(os.path.dirname(catalog_path), exist_ok=True)
     with open(catalog_path, "w", encoding="utf-8") as out:

@@ -5,6 +5,7 @@
 #   Date().addingTimeInterval in a view             views
 #   a misspelled extension point identifier         config
 #   a usage string removed                          config
+#   a localized key missing from the string catalog strings
 # Usage: scripts/check-apps-selftest.sh [DIR]. Prints one line per case; exits 1 when any case does not hold.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -140,5 +141,22 @@ else
     echo "check-apps-selftest: a removed usage string: FAILED (no usage string in $source)"
     status=1
 fi
+
+fresh_copy
+cat >"$work/Apps/LockOut/SelfTestDefectText.swift" <<'SWIFT'
+import SwiftUI
+
+/// A defect the self-test injects: a localized key the string catalog lacks.
+struct SelfTestDefectText: View {
+    var body: some View {
+        Text("A key the catalog lacks")
+    }
+}
+
+#Preview {
+    SelfTestDefectText()
+}
+SWIFT
+expect "a localized key missing from the string catalog" strings "\"A key the catalog lacks\" is not in"
 
 exit "$status"

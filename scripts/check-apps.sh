@@ -3,6 +3,7 @@
 # there is no Apple SDK on Linux. What it proves:
 #   parse         every Swift file parses (swiftc -parse)
 #   format        swift-format lint --strict with Apps/.swift-format prints nothing
+#   strings       every localized key is in Localizable.xcstrings, and no key there is unused (scripts/apps-strings.py)
 #   names, views, previews, imports, extensions, availability, config
 #                 Tools/AppCheck's lockout-appcheck, against the public symbol graphs of the Linux-built modules
 #   share         the apps hold at most 15 % of the repository's Swift lines
@@ -43,6 +44,16 @@ if [ -s "$work/format" ]; then
     failed+=(format)
 else
     echo "format: ok"
+fi
+
+# The string catalog: every localized key the apps use is in Localizable.xcstrings, and none it keeps is unused.
+if python3 scripts/apps-strings.py --check "$dir" >"$work/strings" 2>&1; then
+    echo "strings: ok"
+else
+    cat "$work/strings"
+    count=$(grep -c ': strings: ' "$work/strings" || true)
+    echo "strings: $count finding$([ "$count" -eq 1 ] || echo s)"
+    failed+=(strings)
 fi
 
 # 3–4. The public interface of the modules the apps link, as symbol graphs, then the SwiftSyntax checks. The flags
