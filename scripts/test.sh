@@ -2,8 +2,8 @@
 # Every test LockOut has: the purity lint, a warnings-as-errors build, the static checks of the Apple apps
 # (which cannot be compiled here), the unit and integration suites under a real desktop session (Xvfb +
 # D-Bus + a notification daemon) with a private PostgreSQL for the family server's storage, the end-to-end
-# runs of the real agent (breaks, focus, the health gate and its shields, a family of a server and two agents, the web app in Chromium), and the server checked
-# against its OpenAPI document.
+# runs of the real agent (breaks, focus, the health gate and its shields, a family of a server and two
+# agents, the web app in Chromium), and the server checked against its OpenAPI document.
 #
 # Nothing is skipped silently. A missing program or library fails the run before anything is built, naming
 # the Debian packages to install. To run without the desktop on purpose, set LOCKOUT_SKIP_DESKTOP=1:
