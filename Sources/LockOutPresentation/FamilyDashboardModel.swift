@@ -133,6 +133,26 @@ public final class FamilyDashboardModel {
         }
     }
 
+    /// Starts a family on the server at `server` (typed by the person) with this device as its first member, and
+    /// reads the dashboard again; answers whether it worked, else `message` says why.
+    @discardableResult
+    public func create(server: String) async -> Bool {
+        var created = false
+        await act { service in try service.create(server: server) } then: { _ in created = true }
+        await refresh()
+        return created
+    }
+
+    /// Joins the family the pasted or scanned pairing code names, as this device, and reads the dashboard again;
+    /// answers whether it worked, else `message` says why (an expired or used code, a typo, no server).
+    @discardableResult
+    public func join(code: String) async -> Bool {
+        var joined = false
+        await act { service in try service.join(payload: code) } then: { _ in joined = true }
+        await refresh()
+        return joined
+    }
+
     /// Asks the server for a pairing code for a device of `mode`.
     public func pair(_ mode: DeviceMode) async {
         await act { service in try service.pair(mode: mode) } then: { self.pairing = $0 }

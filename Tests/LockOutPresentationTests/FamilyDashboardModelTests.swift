@@ -106,6 +106,36 @@ struct FamilyDashboardModelTests {
         }
     }
 
+    @Test("a parent starts a family from the model, a child joins with the code it shows; a bad server or code is named")
+    func createAndJoin() async throws {
+        try await Self.withServer { server in
+            let today = LocalDate(FamilyDevice.now, in: Self.calendar)
+            let parent = try FamilyDevice(.parentDevice, name: "Parent laptop")
+            let parentModel = await FamilyDashboardModel(service: parent.service, calendar: Self.calendar, today: { today })
+            #expect(await !parentModel.create(server: "ftp://nowhere"))
+            #expect(await parentModel.message != nil)
+            #expect(await parentModel.place == .notMember(.parentDevice))
+            #expect(await parentModel.create(server: server))
+            #expect(await parentModel.message == nil)
+            #expect(await parentModel.place == .parent)
+
+            await parentModel.pair(.childDevice)
+            let code = try #require(await parentModel.pairing).payload
+            let child = try FamilyDevice(.childDevice, name: "Anna's tablet")
+            let childModel = await FamilyDashboardModel(service: child.service, calendar: Self.calendar, today: { today })
+            #expect(await !childModel.join(code: "lockout-pair:nonsense"))
+            #expect(await childModel.message != nil)
+            #expect(await childModel.join(code: code))
+            #expect(await childModel.message == nil)
+            await parentModel.refresh()
+            #expect(await parentModel.children.map(\.deviceName) == ["Anna's tablet"])
+            // The code opens nothing a second time.
+            let again = try FamilyDevice(.childDevice, name: "Another tablet")
+            let againModel = await FamilyDashboardModel(service: again.service, calendar: Self.calendar, today: { today })
+            #expect(await !againModel.join(code: code))
+        }
+    }
+
     @Test("a name the server refuses is named and nothing changes")
     func refusedRename() async throws {
         try await Self.withServer { server in

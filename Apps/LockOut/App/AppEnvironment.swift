@@ -35,8 +35,6 @@ final class AppEnvironment {
     let gateOnboarding: GateOnboardingModel
     let rewards: RewardsModel
     let familyDashboard: FamilyDashboardModel
-    /// Starting or joining a family from the pairing screens.
-    let membership: FamilyMembershipActions
 
     /// Whether a plan is already on its way for the transitions just reported.
     private var replanPending = false
@@ -75,7 +73,6 @@ final class AppEnvironment {
         healthGate = HealthGateModel(agent: agent)
         gateOnboarding = GateOnboardingModel(access: system.gateAccess(family: family), pages: system.gateOnboardingPages)
         rewards = RewardsModel(agent: agent, since: Date())
-        membership = FamilyMembershipActions(service: family)
         familyDashboard = FamilyDashboardModel(service: family, calendar: calendar) {
             LocalDate(Date(), in: calendar)
         }

@@ -24,7 +24,7 @@ struct RootView: View {
             ParentTabs(environment: environment)
         case .childSetup:
             NavigationStack {
-                PairingView(model: environment.familyDashboard, membership: environment.membership) {
+                PairingView(model: environment.familyDashboard) {
                     await environment.deviceSelection.refresh()
                 }
             }
@@ -102,7 +102,7 @@ struct ParentTabs: View {
         TabView {
             Tab("Family", systemImage: "person.2") {
                 NavigationStack {
-                    FamilyDashboardView(model: environment.familyDashboard, membership: environment.membership) {
+                    FamilyDashboardView(model: environment.familyDashboard) {
                         await environment.deviceSelection.refresh()
                     }
                 }

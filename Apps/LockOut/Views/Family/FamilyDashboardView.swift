@@ -9,7 +9,6 @@ import SwiftUI
 /// a device in no family: pairing. On a child's or personal device in one: its sync status.
 struct FamilyDashboardView: View {
     let model: FamilyDashboardModel
-    let membership: FamilyMembershipActions
     /// Runs once this device started or joined a family.
     var joined: @MainActor () async -> Void = {}
 
@@ -22,10 +21,10 @@ struct FamilyDashboardView: View {
                 Text("Choose who uses this device first.")
             case .notMember:
                 Section("Join or start a family") {
-                    PairingView(model: model, membership: membership, joined: joined)
+                    PairingView(model: model, joined: joined)
                 }
             case .parent:
-                ParentSections(model: model, membership: membership)
+                ParentSections(model: model)
             case .member:
                 MemberStatus(model: model)
             }
@@ -44,7 +43,6 @@ struct FamilyDashboardView: View {
 /// The parent's dashboard: devices, pairing, and the selected device.
 private struct ParentSections: View {
     let model: FamilyDashboardModel
-    let membership: FamilyMembershipActions
 
     var body: some View {
         Section("Devices") {
@@ -67,7 +65,7 @@ private struct ParentSections: View {
             .accessibilityIdentifier("family.syncNow")
         }
         Section("Pair a device") {
-            PairingView(model: model, membership: membership)
+            PairingView(model: model)
         }
         if let selected = model.selected {
             SelectedDevice(model: model, device: selected)
@@ -282,9 +280,7 @@ private struct MemberStatus: View {
             model: FamilyDashboardModel(
                 service: PreviewRuntime.family(.parentDevice), calendar: Calendar(identifier: .gregorian),
                 today: { LocalDate(year: 2026, month: 11, day: 23) }
-            ),
-            membership: FamilyMembershipActions(service: PreviewRuntime.family(.parentDevice))
-        )
+            ))
     }
 }
 
@@ -294,8 +290,6 @@ private struct MemberStatus: View {
             model: FamilyDashboardModel(
                 service: PreviewRuntime.family(.childDevice), calendar: Calendar(identifier: .gregorian),
                 today: { LocalDate(year: 2026, month: 11, day: 23) }
-            ),
-            membership: FamilyMembershipActions(service: PreviewRuntime.family(.childDevice))
-        )
+            ))
     }
 }

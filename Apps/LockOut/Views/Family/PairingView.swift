@@ -10,13 +10,11 @@ import SwiftUI
 /// child's or personal device). What the server answers, and every refusal, is the service's.
 struct PairingView: View {
     let model: FamilyDashboardModel
-    let membership: FamilyMembershipActions
     /// Runs once this device started or joined a family: the app shows where it goes next.
     var joined: @MainActor () async -> Void = {}
 
     @State private var server = ""
     @State private var code = ""
-    @State private var refusal: String?
     @State private var working = false
     @State private var scanning = false
 
@@ -35,8 +33,8 @@ struct PairingView: View {
             case .loading, .noMode, .member:
                 EmptyView()
             }
-            if let refusal {
-                Text(verbatim: refusal)
+            if let message = model.message {
+                Text(verbatim: message.text)
                     .foregroundStyle(.red)
                     .accessibilityIdentifier("pairing.refusal")
             }
@@ -97,7 +95,7 @@ struct PairingView: View {
             .accessibilityIdentifier("pairing.server")
         Button("Start a family") {
             Task {
-                await run { await membership.create(server: server) }
+                await run { await model.create(server: server) }
             }
         }
         .accessibilityIdentifier("pairing.create")
@@ -139,16 +137,15 @@ struct PairingView: View {
     }
 
     private func join(_ text: String) async {
-        await run { await membership.join(code: text) }
+        await run { await model.join(code: text) }
     }
 
-    /// Runs a membership call; its refusal shows, and once it worked the dashboard reads its place again.
-    private func run(_ call: () async -> String?) async {
+    /// Starts or joins a family; once it worked, the app shows where this device goes next.
+    private func run(_ call: () async -> Bool) async {
         working = true
-        refusal = await call()
+        let worked = await call()
         working = false
-        if refusal == nil {
-            await model.refresh()
+        if worked {
             await joined()
         }
     }
@@ -175,7 +172,7 @@ enum PairingQRCode {
         today: { LocalDate(year: 2026, month: 11, day: 23) }
     )
     List {
-        PairingView(model: model, membership: FamilyMembershipActions(service: PreviewRuntime.family(.parentDevice)))
+        PairingView(model: model)
     }
     .task { await model.refresh() }
 }
@@ -186,7 +183,7 @@ enum PairingQRCode {
         service: service, calendar: Calendar(identifier: .gregorian), today: { LocalDate(year: 2026, month: 11, day: 23) }
     )
     List {
-        PairingView(model: model, membership: FamilyMembershipActions(service: service))
+        PairingView(model: model)
     }
     .task { await model.refresh() }
 }
