@@ -6,7 +6,7 @@ import Glibc
 /// in the application menu (a desktop entry that runs `lockout open`, and the eye icon).
 ///
 /// Files are written to a temporary file beside them and renamed into place, so none is ever left
-/// half-written. `systemctl` runs through `systemctl`, which tests replace.
+/// half-written. `systemctl --user` runs through `ChildProcess`, behind a closure that tests replace.
 public struct SessionService {
     /// What one `systemctl --user …` call did: nil when no `systemctl` could be started.
     public typealias Systemctl = ([String]) -> SystemctlResult?
@@ -71,7 +71,7 @@ public struct SessionService {
         After=graphical-session.target
 
         [Service]
-        ExecStart=\(command("run"))
+        ExecStart=\(command("run", quoting: Self.unitArgument))
         Restart=on-failure
         RestartSec=5
 
@@ -88,7 +88,7 @@ public struct SessionService {
         Type=Application
         Name=LockOut agent
         Comment=LockOut break reminders
-        Exec=\(command("run"))
+        Exec=\(command("run", quoting: Self.desktopArgument))
         Icon=lockout
         Terminal=false
         NoDisplay=true
@@ -104,7 +104,7 @@ public struct SessionService {
         Type=Application
         Name=LockOut
         Comment=Breaks, focus sessions and a health gate
-        Exec=\(command("open"))
+        Exec=\(command("open", quoting: Self.desktopArgument))
         Icon=lockout
         Categories=Utility;
         Terminal=false
@@ -112,21 +112,34 @@ public struct SessionService {
         """
     }
 
-    /// `binary verb`, with the data directory when there is one.
-    private func command(_ verb: String) -> String {
-        ([binary, verb] + (dataDirectory.map { ["--data-dir", $0] } ?? [])).map(Self.execQuoted).joined(separator: " ")
+    /// `binary verb`, with the data directory when there is one, each argument quoted by `quoting`.
+    private func command(_ verb: String, quoting: (String) -> String) -> String {
+        ([binary, verb] + (dataDirectory.map { ["--data-dir", $0] } ?? [])).map(quoting).joined(separator: " ")
     }
 
-    /// A path as the `Exec` key wants it: quoted when it holds a space or a reserved character.
-    static func execQuoted(_ path: String) -> String {
-        let reserved = CharacterSet(charactersIn: " \t\n\"'\\><~|&;$*?#()`%")
-        guard path.rangeOfCharacter(from: reserved) != nil else { return path }
-        var quoted = ""
-        for character in path {
-            if "\"`$\\".contains(character) { quoted.append("\\") }
-            quoted.append(character == "%" ? "%%" : String(character))
+    /// An argument of `ExecStart`: `%` and `$` doubled (specifiers and variables), quoted C-style when it
+    /// holds a space, a quote or a backslash.
+    static func unitArgument(_ argument: String) -> String {
+        let plain = argument.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
+        guard plain.rangeOfCharacter(from: CharacterSet(charactersIn: " \t\n\"'\\;")) != nil else { return plain }
+        return "\"" + plain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// An argument of a desktop entry's `Exec`: quoted when it holds a reserved character, with `"`, `` ` ``,
+    /// `$` and `\` escaped inside the quotes, `%` doubled, and then every backslash doubled again, as the
+    /// value of a string key wants.
+    static func desktopArgument(_ argument: String) -> String {
+        let reserved = CharacterSet(charactersIn: " \t\n\"'\\><~|&;$*?#()`")
+        var quoted = argument
+        if argument.rangeOfCharacter(from: reserved) != nil {
+            quoted = "\""
+            for character in argument {
+                if "\"`$\\".contains(character) { quoted.append("\\") }
+                quoted.append(character)
+            }
+            quoted.append("\"")
         }
-        return "\"\(quoted)\""
+        return quoted.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "\\", with: "\\\\")
     }
 
     // MARK: Install, uninstall, status

@@ -76,6 +76,14 @@ struct SessionServiceTests {
         #expect(autostart.contains("X-GNOME-Autostart-enabled=true"))
     }
 
+    @Test("a path with a space, a dollar and a percent sign is quoted as each file's Exec wants it")
+    func quoting() {
+        let service = service(RecordingSystemctl(), binary: "/opt/lock out/a$b%c\\d")
+        #expect(service.unitText.contains("\nExecStart=\"/opt/lock out/a$$b%%c\\\\d\" run\n"))
+        #expect(service.desktopEntryText.contains("\nExec=\"/opt/lock out/a\\\\$b%%c\\\\\\\\d\" open\n"))
+        #expect(SessionService.desktopArgument("/usr/bin/lockout") == "/usr/bin/lockout")
+    }
+
     @Test("install with systemd writes the unit, reloads, enables and starts it, then the entry and a PNG icon")
     func installWithSystemd() throws {
         defer { try? FileManager.default.removeItem(at: root) }
