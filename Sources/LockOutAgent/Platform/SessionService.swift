@@ -161,12 +161,18 @@ public struct SessionService {
         report(try write(SessionIcon.png, to: files.icon))
     }
 
-    /// Disables and stops the unit when systemd is there, and removes the files `install` writes.
+    /// Disables and stops the unit when systemd is there, and removes the files `install` writes. A failing
+    /// `disable` does not keep the files: they are removed all the same, and the failure is thrown at the end.
     public func uninstall(report: (String) -> Void) throws(SessionServiceError) {
         let systemd = systemdAvailable()
+        var disableFailure: SessionServiceError?
         if systemd, FileManager.default.fileExists(atPath: files.unit.path) {
-            try call(["disable", "--now", Self.unitName])
-            report("Disabled and stopped \(Self.unitName).")
+            do {
+                try call(["disable", "--now", Self.unitName])
+                report("Disabled and stopped \(Self.unitName).")
+            } catch {
+                disableFailure = error
+            }
         }
         var removed = false
         for file in [files.unit, files.autostart, files.desktopEntry, files.icon] where try remove(file) {
@@ -174,6 +180,7 @@ public struct SessionService {
             removed = true
         }
         if systemd { try call(["daemon-reload"]) }
+        if let disableFailure { throw disableFailure }
         if !removed { report("Nothing to remove: the service is not installed.") }
     }
 

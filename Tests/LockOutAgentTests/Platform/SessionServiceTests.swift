@@ -115,6 +115,25 @@ struct SessionServiceTests {
         #expect(FileManager.default.fileExists(atPath: service.files.unit.path))
     }
 
+    @Test("uninstall removes the files even when disable fails, then names the failure")
+    func disableFails() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try service(RecordingSystemctl()).install { _ in }
+        let systemctl = RecordingSystemctl(answers: [
+            "disable --now lockout.service": SystemctlResult(status: 1, errors: Data("Failed to disable unit\n".utf8)),
+        ])
+        let service = service(systemctl)
+        var lines: [String] = []
+        #expect(throws: SessionServiceError.systemctlFailed(arguments: ["disable", "--now", "lockout.service"], message: "Failed to disable unit")) {
+            try service.uninstall { lines.append($0) }
+        }
+        #expect(systemctl.recorded.last == ["daemon-reload"])
+        #expect(lines == [service.files.unit, service.files.desktopEntry, service.files.icon].map { "Removed \($0.path)" })
+        for file in [service.files.unit, service.files.desktopEntry, service.files.icon] {
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
     @Test("an unwritable directory is named with the reason, and no temporary file is left")
     func unwritable() throws {
         defer { try? FileManager.default.removeItem(at: root) }
