@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Draws LockOut's app icon, the eye of seed 000, into Apps/LockOut/Resources/Assets.xcassets/AppIcon.appiconset.
 
+With --linux it draws the 256 px icon of the Linux desktop entry instead: share/icons/lockout-256.png, and the same
+bytes as base64 in Sources/LockOutAgent/Platform/SessionIcon.swift, so that `lockout service install` can write the
+icon without the repository at hand.
+
 Pure Python (zlib only), so the PNGs are reproducible anywhere: an almond-shaped eye (two circles' lens) with an
 iris, a pupil and a highlight on a teal field; edges are anti-aliased from signed distances. Run it again after
 changing a colour or a size; the catalog's Contents.json is written with the images.
 """
+import base64
 import json
 import math
 import os
@@ -62,8 +67,34 @@ def png(size):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
 
 
+def linux(root):
+    image = png(256)
+    folder = os.path.join(root, "share/icons")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "lockout-256.png"), "wb") as out:
+        out.write(image)
+    encoded = base64.b64encode(image).decode("ascii")
+    lines = "\n".join(f"        {encoded[start:start + 100]}" for start in range(0, len(encoded), 100))
+    with open(os.path.join(root, "Sources/LockOutAgent/Platform/SessionIcon.swift"), "w") as out:
+        out.write(
+            "// Written by scripts/app-icon.py --linux: edit the script, not this file.\n"
+            "import Foundation\n\n"
+            "/// LockOut's eye as a 256 px PNG, for the desktop entry `lockout service install` writes.\n"
+            "enum SessionIcon {\n"
+            "    /// The PNG's bytes (share/icons/lockout-256.png).\n"
+            "    static let png = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data()\n\n"
+            '    private static let base64 = """\n'
+            f"{lines}\n"
+            '        """\n'
+            "}\n"
+        )
+    return 0
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if sys.argv[1:] == ["--linux"]:
+        return linux(root)
     folder = os.path.join(root, "Apps/LockOut/Resources/Assets.xcassets/AppIcon.appiconset")
     os.makedirs(folder, exist_ok=True)
     images = [{"filename": "icon-1024.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}]

@@ -18,7 +18,7 @@ struct Lockout: ParsableCommand {
             Run.self, Status.self, BreakVerb.self, Pause.self, Resume.self, Start.self, Stop.self,
             Schedule.self, SettingsVerb.self, Stats.self, Export.self,
             FocusVerb.self, ActivityVerb.self, History.self, TaskVerb.self, HealthVerb.self, GateVerb.self,
-            RewardsVerb.self, FamilyVerb.self, Serve.self, Open.self,
+            RewardsVerb.self, FamilyVerb.self, Serve.self, Open.self, ServiceVerb.self,
         ]
     )
 
