@@ -84,13 +84,15 @@ public struct StatusBarSnapshot: Codable, Hashable, Sendable {
     /// What a running cycle with no break ahead says (no kind enabled, or working hours end first).
     static let noBreakAhead = "No break is coming"
 
-    /// When the shown minutes change with nothing else happening: the next whole minute of the countdown shown.
+    /// When the shown minutes change with nothing else happening: the next whole minute of the countdown shown,
+    /// always after the moment of the snapshot; nil when no countdown shows or it reached 0 (the engine's own
+    /// deadline moves the state on then).
     public var nextChange: Date? {
-        if let next = nextBreak {
-            return next.dueAt.addingTimeInterval(-Double(max(next.minutesLeft - 1, 0)) * 60)
+        if let next = nextBreak, next.minutesLeft > 0 {
+            return next.dueAt.addingTimeInterval(-Double(next.minutesLeft - 1) * 60)
         }
-        if let current = currentBreak, let until = current.until, let minutes = current.minutesLeft {
-            return until.addingTimeInterval(-Double(max(minutes - 1, 0)) * 60)
+        if let current = currentBreak, let until = current.until, let minutes = current.minutesLeft, minutes > 0 {
+            return until.addingTimeInterval(-Double(minutes - 1) * 60)
         }
         return nil
     }
