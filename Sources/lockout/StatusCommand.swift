@@ -3,16 +3,31 @@ import Foundation
 import LockOutAgent
 import LockOutCore
 
-/// `lockout status`: where the breaks cycle stands.
+/// `lockout status [--json] [--follow] [--format json|waybar|i3blocks]`: where the breaks cycle stands.
+///
+/// `--format` prints the one line a status bar reads (the breaks and the focus session); `--follow`
+/// streams it, one line per change (json by default).
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show the next break and its countdown, paused or stopped, today's compliance and the enabled kinds."
+        abstract: "Show the next break and its countdown, paused or stopped, today's compliance and the enabled kinds.",
+        discussion: """
+        --follow prints one JSON object per change: the breaks to the minute (state, nextBreak, currentBreak, \
+        pausedUntil, skippedToday) and the focus session, or {"state":"stopped"} while no agent answers (it \
+        retries every 5 seconds). --format waybar prints {"text","tooltip","class","alt"} instead, --format \
+        i3blocks the text alone, with or without --follow.
+        """
     )
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Keep printing what a status bar shows, one line per change, until stdout closes.") var follow = false
+    @Option(help: "The status-bar line format: json, waybar or i3blocks.") var format: String?
 
     func run() throws {
+        if let lineFormat = try reportingErrors({ try StatusBarLineFormat(format: format, json: json, follow: follow) }) {
+            try follow ? followStatusBar(lineFormat) : printStatusBarLine(lineFormat)
+            return
+        }
         let (screen, family) = try reportingErrors {
             let context = try global.context()
             return (try context.control().dashboard(), try? context.family().status())

@@ -11,7 +11,7 @@ import Darwin
 private let systemWrite = Darwin.write
 #endif
 
-/// `lockout focus status --follow`: the live status as one line per update, for as long as stdout is open.
+/// `lockout focus status --follow` and `lockout status --follow`: one line per update, for as long as stdout is open.
 ///
 /// A status bar starts this once and keeps it, so it must outlive the agent: when no agent answers,
 /// or the stream ends because the agent stopped, it prints the stopped line (once, not again while
@@ -20,25 +20,32 @@ struct StatusFollower {
     /// How long to wait before asking a missing agent again.
     static let retryMilliseconds: Int32 = 5_000
 
-    let context: CLIContext
-    let format: StatusLineFormat
+    /// The line written while no agent answers.
+    let stopped: String
     let output: LineOutput
-    private let logger = Logger(label: "lockout.focus.follow")
+    /// Connects to the agent and hands each line to its argument until that returns false or the stream ends.
+    let stream: ((String) -> Bool) throws -> Void
+    private let logger = Logger(label: "lockout.follow")
 
-    init(context: CLIContext, format: StatusLineFormat, output: LineOutput) {
-        self.context = context
-        self.format = format
+    init(stopped: String, output: LineOutput, stream: @escaping ((String) -> Bool) throws -> Void) {
+        self.stopped = stopped
         self.output = output
+        self.stream = stream
+    }
+
+    /// The focus session's live status in `format`.
+    init(context: CLIContext, format: StatusLineFormat, output: LineOutput) {
+        self.init(stopped: format.line(nil as LiveStatus?), output: output) { write in
+            try context.focusControl().follow { update in write(format.line(update)) }
+        }
     }
 
     func run() {
-        let stopped = format.line(nil as LiveStatus?)
         while true {
             do {
-                let control = try context.focusControl()
-                try control.follow { update in output.write(format.line(update)) }
+                try stream { line in output.write(line) }
             } catch {
-                logger.debug("no live status: \(error)")
+                logger.debug("no status stream: \(error)")
             }
             guard output.isOpen, output.write(stopped), output.waitWhileOpen(milliseconds: Self.retryMilliseconds) else {
                 return

@@ -8,6 +8,8 @@ import LockOutRuntime
 /// to a status and a JSON body.
 ///
 /// - `GET /v1/status` → `DashboardScreen`
+/// - `GET /v1/status/follow` → what a status bar shows, as a stream of `StatusBarSnapshot`s, one JSON object per
+///   line, each one differing from the one before
 /// - `GET /v1/settings` → `BreakSettings`
 /// - `POST /v1/commands` with a `BreakCommand` → `DashboardScreen`
 /// - `GET /v1/focus` → `FocusScreen`
@@ -40,7 +42,7 @@ public struct AgentAPI: Sendable {
     }
 
     private static let routes: [String: HTTPMethod] = [
-        "/v1/status": .GET, "/v1/settings": .GET, "/v1/commands": .POST,
+        "/v1/status": .GET, "/v1/status/follow": .GET, "/v1/settings": .GET, "/v1/commands": .POST,
         "/v1/focus": .GET, "/v1/focus/commands": .POST, "/v1/focus/follow": .GET, "/v1/tasks/commands": .POST,
         "/v1/gate": .GET, "/v1/gate/commands": .POST, "/v1/family/sync": .POST,
         "/v1/web/login": .POST,
@@ -115,9 +117,25 @@ public struct AgentAPI: Sendable {
             let code = web.newLoginCode()
             let next = login.next ?? WebPage.dashboard.path
             return await reply { WebLogin(url: "http://\(host)/login?code=\(code)&next=\(next)") }
+        case "/v1/status/follow":
+            return await followStatusBar()
         default:
             return await follow()
         }
+    }
+
+    /// Streams the status-bar snapshots until the client goes away.
+    private func followStatusBar() async -> HTTPResponse {
+        let id = UUID()
+        let agent = agent
+        let stream = HTTPBodyStream(onCancel: {
+            Task(executorPreference: agent.executor) { await agent.unfollowStatusBar(id: id) }
+        })
+        await agent.followStatusBar(id: id) { snapshot in
+            guard let line = try? AgentJSON.encoder(pretty: false).encode(snapshot) else { return }
+            stream.send(line + Data("\n".utf8))
+        }
+        return .stream(stream)
     }
 
     /// Streams the live status until the client goes away.

@@ -26,6 +26,21 @@ public struct RemoteBreakControl: BreakControl {
     public func perform(_ command: BreakCommand) throws -> DashboardScreen {
         try client.send("POST", "/v1/commands", body: command)
     }
+
+    public func followStatusBar(_ onUpdate: (StatusBarSnapshot) -> Bool) throws {
+        let request = client.request("GET", "/v1/status/follow", body: nil)
+        var failure: (any Error)?
+        let end = try client.api.stream(request, headTimeout: AgentClient.timeout) { line in
+            do {
+                return onUpdate(try AgentJSON.decoder().decode(StatusBarSnapshot.self, from: line))
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+        if case .refused(let status, let body) = end { throw AgentClient.refusal(status: status, body: body) }
+    }
 }
 
 /// Requests to the running agent's local API, with its token; a refusal throws the agent's own message.

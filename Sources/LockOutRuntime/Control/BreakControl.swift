@@ -7,6 +7,9 @@ public protocol BreakControl: Sendable {
     func dashboard() throws -> DashboardScreen
     func settings() throws -> BreakSettings
     func perform(_ command: BreakCommand) throws -> DashboardScreen
+    /// Streams what a status bar shows: `onUpdate` gets the snapshot now at once, then each change, until it
+    /// returns false or the stream ends. Throws when no agent runs (only the agent times breaks).
+    func followStatusBar(_ onUpdate: (StatusBarSnapshot) -> Bool) throws
 }
 
 /// Applies commands to the database directly: restore, apply, persist. Notifications are the agent's job.
@@ -34,5 +37,9 @@ public struct LocalBreakControl: BreakControl {
         var (engine, _) = try service.restore(now: now)
         _ = try service.execute(command, on: &engine, now: now)
         return try service.dashboard(for: engine, now: now)
+    }
+
+    public func followStatusBar(_ onUpdate: (StatusBarSnapshot) -> Bool) throws {
+        throw FocusControlError.agentNotRunning(what: "the status bar stream")
     }
 }

@@ -6,8 +6,9 @@ import LockOutCore
 /// notifications (focus alerts, task reminders), sleeps on a single kernel timer until the earliest
 /// deadline, persists every transition, then carries out its effects.
 ///
-/// It wakes only for the timer, a clock change, a notification action, a command, or — while someone
-/// follows the live status of a running session — once a second to publish it. A wake much later than
+/// It wakes only for the timer, a clock change, a notification action, a command, while someone follows
+/// the live status of a running session — once a second to publish it — or, while a status bar follows
+/// the breaks, when the minute its countdown shows changes. A wake much later than
 /// the armed deadline means the machine slept or the clock jumped, so it reconciles.
 public actor DeviceAgent {
     /// A wake this much later than the timer's deadline counts as a suspend or a clock jump.
@@ -32,6 +33,10 @@ public actor DeviceAgent {
     private var schedule = NotificationSchedule()
     private var feed = LiveStatusFeed()
     private var followers: [UUID: @Sendable (LiveStatusUpdate) -> Void] = [:]
+    /// Status bars following the breaks and the focus session (see `followStatusBar`).
+    private var barFollowers: [UUID: @Sendable (StatusBarSnapshot) -> Void] = [:]
+    /// The snapshot last sent to the status bars.
+    private var lastBarSnapshot: StatusBarSnapshot?
     private var armedWallDeadline: Date?
     /// Told after every transition: family sync checks whether the day's summary changed.
     private var onStateChange: (@Sendable () -> Void)?
@@ -105,6 +110,7 @@ public actor DeviceAgent {
         timer.arm(at: nil)
         timer.onEvent = nil
         followers.removeAll()
+        barFollowers.removeAll()
         stopRewards()
         do {
             try layers.setRewardPrograms([])
@@ -201,6 +207,45 @@ public actor DeviceAgent {
     /// How many followers receive the live status.
     public var followerCount: Int { followers.count }
 
+    /// Starts sending status-bar snapshots to `send`: the snapshot now at once, then each one that differs from
+    /// the last, until `unfollowStatusBar`. The agent wakes for it only when the minute a break countdown shows
+    /// changes, and while a focus session runs as often as the live status is published (once a second).
+    public func followStatusBar(id: UUID, _ send: @escaping @Sendable (StatusBarSnapshot) -> Void) {
+        let now = clock.now()
+        barFollowers[id] = send
+        publishIfDue(now: now)
+        if let snapshot = statusBarSnapshot(now: now) {
+            lastBarSnapshot = snapshot
+            send(snapshot)
+        }
+        rearm()
+    }
+
+    /// Stops sending snapshots to the status bar `id`.
+    public func unfollowStatusBar(id: UUID) {
+        barFollowers[id] = nil
+        if barFollowers.isEmpty { lastBarSnapshot = nil }
+        rearm()
+    }
+
+    /// How many status bars follow.
+    public var statusBarFollowerCount: Int { barFollowers.count }
+
+    /// The breaks now and the focus status last published; nil before the agent started.
+    private func statusBarSnapshot(now: Date) -> StatusBarSnapshot? {
+        guard let breaks, let dashboard = try? breakService.dashboard(for: breaks, now: now) else { return nil }
+        return StatusBarSnapshot(dashboard: dashboard, focus: feed.lastPublished, now: now, calendar: breakService.calendar)
+    }
+
+    /// Sends the status bars the snapshot now when it differs from the last one sent.
+    private func tellStatusBars(now: Date) {
+        guard !barFollowers.isEmpty, let snapshot = statusBarSnapshot(now: now), snapshot != lastBarSnapshot else { return }
+        lastBarSnapshot = snapshot
+        for send in barFollowers.values {
+            send(snapshot)
+        }
+    }
+
     // MARK: - Time
 
     /// The moment the agent will next wake, on the agent's clock; nil when nothing is pending.
@@ -276,9 +321,9 @@ public actor DeviceAgent {
         }
     }
 
-    /// While someone follows a running session, a fresh status once a second.
+    /// While someone follows a running session (its live status or a status bar), a fresh status once a second.
     private func publishIfDue(now: Date) {
-        guard !followers.isEmpty, let focus else { return }
+        guard !followers.isEmpty || !barFollowers.isEmpty, let focus else { return }
         if let update = feed.offer(focus.liveStatus(now: now), now: now) {
             broadcast(update)
         }
@@ -296,14 +341,19 @@ public actor DeviceAgent {
         if let gate, !gate.settings.blockedApps.isEmpty {
             candidates.append(gate.nextDeadline(now: now))
         }
-        if !followers.isEmpty, case .running = focus?.record.state {
+        if !followers.isEmpty || !barFollowers.isEmpty, case .running = focus?.record.state {
             candidates.append((feed.lastPublishedAt ?? now).addingTimeInterval(LiveStatusThrottle.interval))
+        }
+        if !barFollowers.isEmpty {
+            candidates.append(lastBarSnapshot?.nextChange)
         }
         return candidates.compactMap { $0 }.min()
     }
 
     package func rearm() {
-        let deadline = nextWake(now: clock.now())
+        let now = clock.now()
+        tellStatusBars(now: now)
+        let deadline = nextWake(now: now)
         armedWallDeadline = deadline.map(clock.wallDate(for:))
         timer.arm(at: armedWallDeadline)
         onStateChange?()
