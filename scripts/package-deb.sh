@@ -7,14 +7,14 @@
 # systemd user unit and the menu entry are the texts `lockout service install` writes, printed by the
 # binary itself for /usr/bin/lockout; the completions come from the argument parser; the man page from
 # `lockout --experimental-dump-help` through scripts/man-page.py. Depends is what dpkg-shlibdeps finds
-# the binary linking (else the packages owning the libraries ldd lists). Needs dpkg-dev and python3.
+# the binary linking (else the packages owning the libraries ldd lists). Needs dpkg-dev, binutils and python3.
 set -euo pipefail
 umask 022
 out=$(realpath -m "${1:-.build/deb}")
 cd "$(dirname "$0")/.."
 
-for tool in dpkg-deb dpkg python3 gzip swift; do
-    command -v "$tool" >/dev/null || { echo "package-deb: $tool is missing (apt-get install dpkg-dev python3)" >&2; exit 1; }
+for tool in dpkg-deb dpkg python3 gzip strip swift; do
+    command -v "$tool" >/dev/null || { echo "package-deb: $tool is missing (apt-get install dpkg-dev binutils python3)" >&2; exit 1; }
 done
 
 swift build -c release --static-swift-stdlib --product lockout >&2
