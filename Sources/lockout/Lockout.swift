@@ -14,6 +14,7 @@ struct Lockout: ParsableCommand {
         otherwise they work on the database directly. Activities, the focus history, the task \
         list, health totals and the gate log are always read from the database.
         """,
+        version: Lockout.version,
         subcommands: [
             Run.self, Status.self, BreakVerb.self, Pause.self, Resume.self, Start.self, Stop.self,
             Schedule.self, SettingsVerb.self, Stats.self, Export.self,
@@ -21,6 +22,9 @@ struct Lockout: ParsableCommand {
             RewardsVerb.self, FamilyVerb.self, Serve.self, Open.self, ServiceVerb.self,
         ]
     )
+
+    /// What `lockout --version` prints, and the version of the Debian package scripts/package-deb.sh builds.
+    static let version = "0.21.0"
 
     /// Parses `lockout [--data-dir DIR] SUBCOMMAND …`: the global option may stand before the subcommand.
     /// Everything runs synchronously: the agent parks the main thread in the dispatch main loop, and

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LockOutAgent
 
-/// `lockout service install|uninstall|status`: LockOut with the desktop session and in the application menu.
+/// `lockout service install|uninstall|status` (and the hidden `print`): LockOut with the desktop session and in the application menu.
 struct ServiceVerb: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "service",
@@ -11,7 +11,7 @@ struct ServiceVerb: ParsableCommand {
         install writes a systemd user unit (enabled and started) or, without a systemd user manager, an XDG \
         autostart entry; and a desktop entry that opens the web app, with its icon. uninstall removes them.
         """,
-        subcommands: [Install.self, Uninstall.self, ServiceStatus.self]
+        subcommands: [Install.self, Uninstall.self, ServiceStatus.self, Print.self]
     )
 
     /// The service for this binary; `--data-dir`, when given, goes into what the unit and the entries run.
@@ -55,6 +55,44 @@ struct ServiceVerb: ParsableCommand {
 
         func run() {
             for line in ServiceVerb.service(global).status() { print(line) }
+        }
+    }
+
+    /// Prints a text `install` writes, for another binary path: scripts/package-deb.sh puts the same unit and
+    /// desktop entry in the Debian package, running /usr/bin/lockout. Hidden from the help.
+    struct Print: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the unit, the desktop entry or the autostart entry install writes.", shouldDisplay: false
+        )
+
+        enum Text: String, CaseIterable, ExpressibleByArgument {
+            case unit, desktop, autostart
+        }
+
+        @Argument(help: "unit, desktop or autostart.")
+        var text: Text
+
+        @Option(help: "The absolute path of the lockout binary the text runs (default: this one).")
+        var binary: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if let binary, !binary.hasPrefix("/") {
+                throw ValidationError("--binary must be an absolute path, not '\(binary)'.")
+            }
+        }
+
+        func run() {
+            var service = ServiceVerb.service(global)
+            if let binary {
+                service = SessionService(binary: binary, dataDirectory: service.dataDirectory, files: service.files)
+            }
+            switch text {
+            case .unit: print(service.unitText, terminator: "")
+            case .desktop: print(service.desktopEntryText, terminator: "")
+            case .autostart: print(service.autostartText, terminator: "")
+            }
         }
     }
 }

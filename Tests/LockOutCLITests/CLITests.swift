@@ -27,6 +27,15 @@ struct CLITests {
         #expect(snooze["value"] as? Int == 10)
     }
 
+    @Test("--version prints the version alone")
+    func version() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let output = try cli.run("--version")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout == "0.21.0\n")
+    }
+
     @Test("an unknown kind prints one line saying what is allowed, exits non-zero, changes nothing")
     func unknownKind() throws {
         let cli = try CLIHarness()

@@ -145,4 +145,39 @@ struct ServiceCLITests {
         #expect(bare.stdout.contains("unit: not installed"))
         #expect(bare.stdout.hasSuffix("systemd user manager: not available\n"))
     }
+
+    @Test("print writes exactly the texts install writes, and with --binary runs that binary instead")
+    func printTexts() throws {
+        let desktop = try Desktop(systemd: true)
+        defer { desktop.cli.remove() }
+        #expect(try desktop.cli.run("service", "install").status == 0)
+        let unit = try desktop.cli.run("service", "print", "unit")
+        #expect(unit.status == 0, "\(unit.stderr)")
+        #expect(unit.stdout == (try String(contentsOf: desktop.unit, encoding: .utf8)))
+        let entry = try desktop.cli.run("service", "print", "desktop")
+        #expect(entry.stdout == (try String(contentsOf: desktop.entry, encoding: .utf8)))
+
+        let packaged = try desktop.cli.run("service", "print", "unit", "--binary", "/usr/bin/lockout")
+        #expect(packaged.status == 0, "\(packaged.stderr)")
+        #expect(packaged.stdout.contains("\nExecStart=/usr/bin/lockout run --data-dir \(desktop.cli.directory.path)\n"))
+        let autostart = try desktop.cli.run("service", "print", "autostart", "--binary", "/opt/Lock Out/lockout")
+        #expect(autostart.stdout.contains("\nExec=\"/opt/Lock Out/lockout\" run --data-dir \(desktop.cli.directory.path)\n"))
+        let menu = try desktop.cli.run("service", "print", "desktop", "--binary", "/usr/bin/lockout")
+        #expect(menu.stdout.contains("\nExec=/usr/bin/lockout open --data-dir \(desktop.cli.directory.path)\n"))
+    }
+
+    @Test("print refuses a relative --binary and an unknown text, and stays out of the help")
+    func printRefuses() throws {
+        let desktop = try Desktop(systemd: false)
+        defer { desktop.cli.remove() }
+        let relative = try desktop.cli.run("service", "print", "unit", "--binary", "bin/lockout")
+        #expect(relative.status != 0)
+        #expect(relative.stderr.contains("--binary must be an absolute path, not 'bin/lockout'."))
+        let unknown = try desktop.cli.run("service", "print", "timer")
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("timer"))
+        let help = try desktop.cli.run("service", "--help")
+        #expect(help.stdout.contains("install"))
+        #expect(!help.stdout.contains("print"))
+    }
 }

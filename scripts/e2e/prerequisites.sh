@@ -1,5 +1,5 @@
-# Sourced by .ci/run, scripts/test.sh and scripts/e2e/with-desktop.sh: what building and testing
-# LockOut needs, and the Debian package of each.
+# Sourced by .ci/run, scripts/test.sh and scripts/e2e/with-desktop.sh: what building, testing and
+# packaging LockOut needs, and the Debian package of each.
 #
 #   missing_packages TOOL:PACKAGE ...     the packages of the tools not on PATH, one per line, once each
 #   missing_libraries MODULE:PACKAGE ...  the packages of the pkg-config modules not found, likewise
@@ -11,6 +11,9 @@ LOCKOUT_BUILD_LIBRARIES="sqlite3:libsqlite3-dev libsystemd:libsystemd-dev"
 # the sqlite3 shell, the end-to-end scripts read JSON with python3, ask the family server with curl and
 # scan the pairing QR code drawn in the terminal with zbarimg.
 LOCKOUT_TEST_TOOLS="pkg-config:pkg-config zip:zip unzip:unzip sqlite3:sqlite3 python3:python3 curl:curl zbarimg:zbar-tools chromium:chromium"
+# What .ci/run needs to build and check the Debian package (scripts/package-deb.sh, scripts/e2e/deb.sh):
+# dpkg-shlibdeps works out its Depends, strip empties the binary's symbol table, man finds the page.
+LOCKOUT_PACKAGE_TOOLS="dpkg-shlibdeps:dpkg-dev strip:binutils man:man-db"
 # What the family server's tests need besides: PostgreSQL's server programs (the storage contract runs
 # on a private cluster too), found where Debian puts them, not on PATH.
 LOCKOUT_POSTGRES_PACKAGE="postgresql"
@@ -48,7 +51,7 @@ missing_postgres() {
 
 lockout_packages() {
     # shellcheck disable=SC2086
-    for pair in $LOCKOUT_BUILD_LIBRARIES $LOCKOUT_TEST_TOOLS $LOCKOUT_DESKTOP_TOOLS; do
+    for pair in $LOCKOUT_BUILD_LIBRARIES $LOCKOUT_TEST_TOOLS $LOCKOUT_DESKTOP_TOOLS $LOCKOUT_PACKAGE_TOOLS; do
         echo "${pair#*:}"
     done | awk '!seen[$0]++'
     echo "$LOCKOUT_SESSION_BUS_PACKAGE"
