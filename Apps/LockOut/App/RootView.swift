@@ -42,10 +42,7 @@ struct PersonalTabs: View {
 
     var body: some View {
         TabView {
-            Tab("Dashboard", systemImage: "eye") {
-                NavigationStack { DashboardView(model: environment.dashboard) }
-            }
-            .accessibilityIdentifier("tab.dashboard")
+            DashboardTabItem(environment: environment)
             Tab("Schedule", systemImage: "calendar") {
                 NavigationStack { ScheduleView(model: environment.schedule) }
             }
@@ -55,14 +52,8 @@ struct PersonalTabs: View {
             }
             .accessibilityIdentifier("tab.statistics")
             FocusTabs(environment: environment)
-            Tab("Health Gate", systemImage: "figure.walk") {
-                NavigationStack { GateTab(environment: environment) }
-            }
-            .accessibilityIdentifier("tab.gate")
-            Tab("Settings", systemImage: "gearshape") {
-                NavigationStack { SettingsView(model: environment.settings) }
-            }
-            .accessibilityIdentifier("tab.settings")
+            GateTabItem(environment: environment)
+            SettingsTabItem(environment: environment)
         }
         .tabViewStyle(.sidebarAdaptable)
     }
@@ -94,6 +85,42 @@ struct FocusTabs: TabContent {
     }
 }
 
+/// The breaks Dashboard's tab, on every kind of device.
+struct DashboardTabItem: TabContent {
+    let environment: AppEnvironment
+
+    var body: some TabContent<Never> {
+        Tab("Dashboard", systemImage: "eye") {
+            NavigationStack { DashboardView(model: environment.dashboard) }
+        }
+        .accessibilityIdentifier("tab.dashboard")
+    }
+}
+
+/// The health gate's tab, on a person's and a child's device.
+struct GateTabItem: TabContent {
+    let environment: AppEnvironment
+
+    var body: some TabContent<Never> {
+        Tab("Health Gate", systemImage: "figure.walk") {
+            NavigationStack { GateTab(environment: environment) }
+        }
+        .accessibilityIdentifier("tab.gate")
+    }
+}
+
+/// The settings' tab, on a person's and a parent's device.
+struct SettingsTabItem: TabContent {
+    let environment: AppEnvironment
+
+    var body: some TabContent<Never> {
+        Tab("Settings", systemImage: "gearshape") {
+            NavigationStack { SettingsView(model: environment.settings) }
+        }
+        .accessibilityIdentifier("tab.settings")
+    }
+}
+
 /// A parent's device: the family first, then the parent's own breaks and settings.
 struct ParentTabs: View {
     let environment: AppEnvironment
@@ -108,14 +135,8 @@ struct ParentTabs: View {
                 }
             }
             .accessibilityIdentifier("tab.family")
-            Tab("Dashboard", systemImage: "eye") {
-                NavigationStack { DashboardView(model: environment.dashboard) }
-            }
-            .accessibilityIdentifier("tab.dashboard")
-            Tab("Settings", systemImage: "gearshape") {
-                NavigationStack { SettingsView(model: environment.settings) }
-            }
-            .accessibilityIdentifier("tab.settings")
+            DashboardTabItem(environment: environment)
+            SettingsTabItem(environment: environment)
         }
         .tabViewStyle(.sidebarAdaptable)
     }
@@ -131,14 +152,8 @@ struct ChildTabs: View {
                 NavigationStack { RewardsTab(environment: environment) }
             }
             .accessibilityIdentifier("tab.rewards")
-            Tab("Health Gate", systemImage: "figure.walk") {
-                NavigationStack { GateTab(environment: environment) }
-            }
-            .accessibilityIdentifier("tab.gate")
-            Tab("Dashboard", systemImage: "eye") {
-                NavigationStack { DashboardView(model: environment.dashboard) }
-            }
-            .accessibilityIdentifier("tab.dashboard")
+            GateTabItem(environment: environment)
+            DashboardTabItem(environment: environment)
         }
         .tabViewStyle(.sidebarAdaptable)
     }
