@@ -58,7 +58,15 @@ fault_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1"
 LOCKOUT_TEST_POSTGRES_FAULT_URL=$(scripts/e2e/postgres.sh start "$postgres/fault" "$fault_port")
 LOCKOUT_TEST_POSTGRES_FAULT_DIR="$postgres/fault"
 export LOCKOUT_TEST_POSTGRES_URL LOCKOUT_TEST_POSTGRES_FAULT_URL LOCKOUT_TEST_POSTGRES_FAULT_DIR
-LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log"
+unit_status=0
+LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log" || unit_status=$?
+if [ "$unit_status" -ne 0 ]; then
+    # Hundreds of tests print in parallel: repeat what failed at the end, where a reader of the log's tail looks.
+    echo
+    echo "== failed unit and integration tests (exit $unit_status)"
+    grep -E '^✘|recorded an issue|Expectation failed|Caught error' "$log" | grep -v -E '^✘ Test run with ' | head -n 60 || true
+    exit "$unit_status"
+fi
 
 e2e=(breaks focus gate notifications breakwindow)
 skipped_e2e=()
