@@ -25,6 +25,8 @@ extension BreakSession: FetchableRecord, PersistableRecord {
         public static let day = Column("day")
         /// The `timeZone` column: the zone's identifier.
         public static let timeZone = Column("timeZone")
+        /// The `natural` column: 1 for a break taken by stepping away.
+        public static let natural = Column("natural")
     }
 
     /// Reads a row; dates are stored as seconds since 1970.
@@ -37,7 +39,8 @@ extension BreakSession: FetchableRecord, PersistableRecord {
             outcome: try row.decode(forColumn: Columns.outcome),
             snoozeCount: try row.decode(forColumn: Columns.snoozeCount),
             day: try row.decode(forColumn: Columns.day),
-            timeZone: TimeZone(storedIdentifier: try row.decode(forColumn: Columns.timeZone))
+            timeZone: TimeZone(storedIdentifier: try row.decode(forColumn: Columns.timeZone)),
+            natural: try row.decode(forColumn: Columns.natural)
         )
     }
 
@@ -51,6 +54,7 @@ extension BreakSession: FetchableRecord, PersistableRecord {
         container[Columns.snoozeCount] = snoozeCount
         container[Columns.day] = day
         container[Columns.timeZone] = timeZone.identifier
+        container[Columns.natural] = natural
     }
 }
 

@@ -21,8 +21,8 @@ public struct GRDBBreakHistory: BreakHistory {
             // Not INSERT OR IGNORE: that would also drop rows that break a CHECK constraint, silently.
             // Only an already stored id is skipped; anything else invalid fails the whole batch.
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day, timeZone)
-                VALUES (:id, :kind, :dueAt, :endedAt, :outcome, :snoozeCount, :day, :timeZone)
+                INSERT INTO breakSession (id, kind, dueAt, endedAt, outcome, snoozeCount, day, timeZone, natural)
+                VALUES (:id, :kind, :dueAt, :endedAt, :outcome, :snoozeCount, :day, :timeZone, :natural)
                 ON CONFLICT (id) DO NOTHING
                 """)
             for session in sessions {
@@ -66,7 +66,8 @@ public struct GRDBBreakHistory: BreakHistory {
                         day: try row.decode(atIndex: 2)
                     ),
                     completed: try row.decode(atIndex: 3),
-                    skipped: try row.decode(atIndex: 4)
+                    skipped: try row.decode(atIndex: 4),
+                    natural: try row.decode(atIndex: 5)
                 ))
             }
             return stats
@@ -82,7 +83,7 @@ public struct GRDBBreakHistory: BreakHistory {
         SELECT CAST(substr(day, 1, 4) AS INTEGER) AS year,
                CAST(substr(day, 6, 2) AS INTEGER) AS month,
                CAST(substr(day, 9, 2) AS INTEGER) AS dayOfMonth,
-               completed, skipped
+               completed, skipped, natural
         FROM breakDay
         WHERE day BETWEEN ? AND ?
         ORDER BY day

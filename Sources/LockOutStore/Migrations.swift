@@ -23,6 +23,7 @@ extension AppDatabase {
         migrator.registerMigration("createRewards", migrate: createRewards)
         migrator.registerMigration("createFamilySummaries", migrate: createFamilySummaries)
         migrator.registerMigration("addSessionTimeZones") { db in try addSessionTimeZones(db, localZone: localZone) }
+        migrator.registerMigration("addNaturalBreaks", migrate: addNaturalBreaks)
         return migrator
     }
 

@@ -128,7 +128,7 @@ struct CLITests {
         _ = try cli.run("break", "skip", now: "2026-11-23T08:21:00Z")
         let file = cli.directory.appendingPathComponent("out.csv")
         #expect(try cli.run("export", "csv", "--output", file.path, now: "2026-11-23T09:00:00Z").status == 0)
-        #expect(try String(contentsOf: file, encoding: .utf8) == "date,completed,skipped\r\n2026-11-23,0,1\r\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "date,completed,skipped,natural\r\n2026-11-23,0,1,0\r\n")
     }
 
     @Test("pause --until-tomorrow pauses until local midnight; resume runs again")

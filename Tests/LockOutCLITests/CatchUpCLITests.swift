@@ -28,6 +28,6 @@ struct CatchUpCLITests {
         let days = try #require(stats["days"] as? [[String: Any]])
         #expect(days.last?["completed"] as? Int == 1)
         let csv = try cli.run("export", "csv", now: "2026-11-23T08:10:00Z").stdout
-        #expect(csv == "date,completed,skipped\r\n2026-11-23,1,0\r\n")
+        #expect(csv == "date,completed,skipped,natural\r\n2026-11-23,1,0,0\r\n")
     }
 }

@@ -50,7 +50,7 @@ struct TimeZoneTravelCLITests {
         #expect((stats["summary"] as? [String: Any])?["total"] as? Int == 1)
 
         let csv = try there.run("export", "csv", now: "2026-03-11T17:00:00Z").stdout
-        #expect(csv == "date,completed,skipped\r\n2026-03-12,1,0\r\n")
+        #expect(csv == "date,completed,skipped,natural\r\n2026-03-12,1,0,0\r\n")
 
         let status = try there.run("status", "--json", now: "2026-03-11T17:00:00Z").json()
         #expect(status["todayCompliancePercent"] as? String == "100%")
@@ -69,7 +69,7 @@ struct TimeZoneTravelCLITests {
         #expect(days.dropLast().last?["date"] as? String == "2026-03-10")
         #expect(days.dropLast().last?["completed"] as? Int == 1)
         let csv = try there.run("export", "csv", now: "2026-03-11T08:00:00Z").stdout
-        #expect(csv == "date,completed,skipped\r\n2026-03-10,1,0\r\n")
+        #expect(csv == "date,completed,skipped,natural\r\n2026-03-10,1,0,0\r\n")
         let status = try there.run("status", "--json", now: "2026-03-11T08:00:00Z").json()
         #expect(status["todayCompliancePercent"] as? String == "—")
     }

@@ -19,14 +19,14 @@ struct StatsReportTests {
         let report = StatsReport(range: .week, stats: stats, today: today, calendar: berlin)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let empty = #""rate":0,"skipped":0"#
+        let empty = #""natural":0,"rate":0,"skipped":0"#
         let expected = #"{"days":["#
             + #"{"completed":0,"date":"2026-03-25",\#(empty)},{"completed":0,"date":"2026-03-26",\#(empty)},"#
             + #"{"completed":0,"date":"2026-03-27",\#(empty)},{"completed":0,"date":"2026-03-28",\#(empty)},"#
-            + #"{"completed":2,"date":"2026-03-29","rate":0.5,"skipped":2},"#
+            + #"{"completed":2,"date":"2026-03-29","natural":0,"rate":0.5,"skipped":2},"#
             + #"{"completed":0,"date":"2026-03-30",\#(empty)},"#
-            + #"{"completed":4,"date":"2026-03-31","rate":1,"skipped":0}],"#
-            + #""summary":{"rate":0.75,"streak":1,"total":8}}"#
+            + #"{"completed":4,"date":"2026-03-31","natural":0,"rate":1,"skipped":0}],"#
+            + #""summary":{"natural":0,"rate":0.75,"streak":1,"total":8}}"#
         let actual = String(decoding: try encoder.encode(report), as: UTF8.self)
         #expect(actual == expected)
     }

@@ -17,7 +17,7 @@ struct StatisticsModelTests {
         #expect(model.bars.last?.date.description == "2026-11-23")
         #expect(model.bars.allSatisfy { $0.completed == 0 && $0.skipped == 0 })
         #expect(model.summary.map(\.value) == ["0", "0%", "0 days"])
-        #expect(model.csv == "date,completed,skipped\r\n")
+        #expect(model.csv == "date,completed,skipped,natural\r\n")
     }
 
     @Test("a break done and one skipped show in today's bar, the summary and the CSV")
@@ -36,7 +36,7 @@ struct StatisticsModelTests {
         #expect(model.summary.map(\.title) == ["Total sessions", "Rate", "Streak"])
         #expect(model.summary.map(\.value) == ["2", "50%", "0 days"])
         #expect(model.badgeCount == 1)
-        #expect(model.csv == "date,completed,skipped\r\n2026-11-23,1,1\r\n")
+        #expect(model.csv == "date,completed,skipped,natural\r\n2026-11-23,1,1,0\r\n")
     }
 
     @Test("choosing 30 days shows thirty bars with 30 days selected")

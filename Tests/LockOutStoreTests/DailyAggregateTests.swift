@@ -35,6 +35,34 @@ struct DailyAggregateTests {
         }
     }
 
+    @Test("natural breaks are counted apart, read back marked, and leave the aggregate with their day")
+    func naturalCounted() throws {
+        try withTemporaryDatabase { database in
+            let natural = Fixed.session(on: "2023-11-12", minute: 9, natural: true)
+            try database.breakHistory.save(Self.sessions + [natural])
+
+            let aggregate = try Self.aggregate(in: database.reader)
+            #expect(aggregate.first == DayStat(date: Fixed.day("2023-11-12"), completed: 3, skipped: 1, natural: 1))
+            #expect(aggregate == (try Self.groupBy(in: database.reader)))
+            let stats = try database.breakHistory.dayStats(from: Fixed.day("2023-11-12"), through: Fixed.day("2023-11-12"))
+            #expect(stats.first?.natural == 1)
+            let read = try database.breakHistory.sessions(endedFrom: natural.endedAt, to: natural.endedAt.addingTimeInterval(1))
+            #expect(read == [natural])
+
+            try database.breakHistory.prune(before: Fixed.day("2023-11-13"))
+            #expect(try Self.aggregate(in: database.reader) == (try Self.groupBy(in: database.reader)))
+        }
+    }
+
+    @Test("the schema refuses a skipped break marked natural")
+    func skippedNaturalRefused() throws {
+        try withTemporaryDatabase { database in
+            #expect(throws: DatabaseError.self) {
+                try database.breakHistory.save([Fixed.session(on: "2023-11-12", .skipped, natural: true)])
+            }
+        }
+    }
+
     @Test("a session whose id is stored is ignored by the insert trigger, not counted twice")
     func duplicateInsertNotCounted() throws {
         try withTemporaryDatabase { database in
@@ -183,13 +211,13 @@ struct DailyAggregateTests {
 
     /// Every row of `breakDay`, oldest first, rows with zero counts included.
     static func aggregate(in reader: any DatabaseReader) throws -> [DayStat] {
-        try dayStats("SELECT day, completed, skipped FROM breakDay ORDER BY day", in: reader)
+        try dayStats("SELECT day, completed, skipped, natural FROM breakDay ORDER BY day", in: reader)
     }
 
     /// The counts computed from the sessions themselves.
     static func groupBy(in reader: any DatabaseReader) throws -> [DayStat] {
         try dayStats("""
-            SELECT day, SUM(outcome = 'completed') AS completed, SUM(outcome = 'skipped') AS skipped
+            SELECT day, SUM(outcome = 'completed') AS completed, SUM(outcome = 'skipped') AS skipped, SUM(natural) AS natural
             FROM breakSession GROUP BY day ORDER BY day
             """, in: reader)
     }
@@ -200,7 +228,8 @@ struct DailyAggregateTests {
                 DayStat(
                     date: try row.decode(forColumn: "day"),
                     completed: try row.decode(forColumn: "completed"),
-                    skipped: try row.decode(forColumn: "skipped")
+                    skipped: try row.decode(forColumn: "skipped"),
+                    natural: try row.decode(forColumn: "natural")
                 )
             }
         }

@@ -100,7 +100,8 @@ enum Fixed {
         kind: BreakKind = .eye,
         minute: Int = 0,
         snoozeCount: Int = 0,
-        id: UUID = UUID()
+        id: UUID = UUID(),
+        natural: Bool = false
     ) -> BreakSession {
         let day = day(iso)
         let noon = day.start(in: calendar).addingTimeInterval(12 * 3600 + TimeInterval(minute * 60))
@@ -112,7 +113,8 @@ enum Fixed {
             outcome: outcome,
             snoozeCount: snoozeCount,
             day: day,
-            timeZone: calendar.timeZone
+            timeZone: calendar.timeZone,
+            natural: natural
         )
     }
 }

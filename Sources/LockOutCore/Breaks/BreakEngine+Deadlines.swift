@@ -13,9 +13,10 @@ extension BreakEngine {
         case .running:
             candidates = [earliestDeadline(), record.scheduledUntil]
         case .breakPending(let due):
-            candidates = [due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
+            // While the person is away a waiting break neither expires nor comes back from a snooze.
+            candidates = [isAway ? nil : due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
         case .snoozed(let due, let until):
-            candidates = [until, due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
+            candidates = isAway ? [record.scheduledUntil] : [until, due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
         case .breakActive(_, _, let endsAt):
             candidates = [endsAt, record.scheduledUntil]
         }
@@ -105,10 +106,10 @@ extension BreakEngine {
         settings.enabledKinds.map { (kind: $0, at: deadline(of: $0)) }
     }
 
-    /// Enabled kinds' deadlines that may fall due: none while a focus segment holds breaks, and only
-    /// those still inside the current scheduled run.
+    /// Enabled kinds' deadlines that may fall due: none while a focus segment holds breaks or the person
+    /// is away, and only those still inside the current scheduled run.
     func liveDeadlines() -> [(kind: BreakKind, at: Date)] {
-        guard record.heldSince == nil else { return [] }
+        guard record.heldSince == nil, !isAway else { return [] }
         return allDeadlines().filter { entry in record.scheduledUntil.map { entry.at < $0 } ?? true }
     }
 

@@ -15,7 +15,7 @@ extension BreakEngine {
         return [.withdraw(id: BreakNotifications.id), .save(sessions(for: due, outcome: .skipped, at: time))]
     }
 
-    func sessions(for due: DueBreak, outcome: BreakOutcome, at time: Date) -> [BreakSession] {
+    func sessions(for due: DueBreak, outcome: BreakOutcome, at time: Date, natural: Bool = false) -> [BreakSession] {
         due.covers.map { kind in
             BreakSession(
                 id: Self.sessionID(kind: kind, dueAt: due.dueAt),
@@ -25,7 +25,8 @@ extension BreakEngine {
                 outcome: outcome,
                 snoozeCount: due.snoozeCount,
                 day: LocalDate(time, in: calendar),
-                timeZone: calendar.timeZone
+                timeZone: calendar.timeZone,
+                natural: natural
             )
         }
     }

@@ -92,6 +92,10 @@ public struct BreakEngine: Sendable {
             return endHold(at: at, now: now)
         case .restTaken(let kinds, let endedAt):
             return creditRest(kinds, endedAt: endedAt, now: now)
+        case .personAway(let since):
+            return goAway(since: since, now: now)
+        case .personBack(let at):
+            return comeBack(at: at, now: now)
         }
     }
 

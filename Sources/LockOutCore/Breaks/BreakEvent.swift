@@ -30,6 +30,10 @@ public enum BreakEvent: Hashable, Sendable {
     case focusHoldEnded(at: Date)
     /// The person rested until `endedAt` for long enough to count as these kinds' breaks.
     case restTaken(kinds: [BreakKind], endedAt: Date)
+    /// The person has been away since `since` (no input, the screen locked, the system suspended).
+    case personAway(since: Date)
+    /// The person came back at `at`: the absence counts as the breaks it was long enough for.
+    case personBack(at: Date)
 }
 
 /// Something the runtime must carry out after a transition, once the record is persisted.

@@ -27,6 +27,7 @@ public struct PendingAlarm: Codable, Hashable, Sendable {
 /// - Snoozed past its snooze: pending.
 /// - Active: stays active; if it ended while nothing ran, the next tick completes it at its end.
 /// - Paused past its end: running from now, as the working hours allow (idle outside a window).
+/// - Away: present again; the presence sources tell anew whether the person is there.
 /// - Held for focus: the hold is kept, and kinds that fell due while held stay held (they fall due
 ///   when the hold ends) instead of surfacing or joining a waiting break; an alerting alarm still counts.
 public enum BreakReconciler {
@@ -43,6 +44,9 @@ public enum BreakReconciler {
             record.cycles[kind] = now
         }
         if let heldSince = record.heldSince, heldSince > now { record.heldSince = now }
+        // The presence sources tell anew after a restart; an absence kept from before would hold breaks
+        // until a return nobody is left to report.
+        record.awaySince = nil
         record.state = pulledIn(record.state, settings: settings, now: now)
         var engine = BreakEngine(record: record, settings: settings, calendar: calendar)
         switch record.state {

@@ -74,6 +74,10 @@ public struct DueBreak: Codable, Hashable, Sendable {
 /// Across every state a focus segment may hold breaks (`BreakRecord.heldSince`): while held, running
 /// has no kind deadline and no kind joins a waiting break; when the hold ends, the kinds that fell due
 /// meanwhile fall due together at its end as one break.
+///
+/// Across every state the person may be away (`BreakRecord.awaySince`): nothing falls due, comes back
+/// from a snooze or expires until they return; then the absence counts as the breaks it was long
+/// enough for (see `BreakEngine.comeBack(at:now:)`).
 public enum BreakState: Codable, Hashable, Sendable {
     /// Nothing runs: stopped by hand, outside working hours, or reset.
     case idle
@@ -113,6 +117,9 @@ public struct BreakRecord: Codable, Hashable, Sendable {
     public var stoppedUntil: Date?
     /// Since when a focus segment holds breaks, nil when none does; a record stored without it reads as nil.
     public var heldSince: Date?
+    /// Since when the person has been away (idle, locked, suspended), nil while present; a record stored
+    /// without it reads as nil.
+    public var awaySince: Date?
 
     /// A record with every field given; not held for focus unless `heldSince` says since when.
     public init(
@@ -120,13 +127,15 @@ public struct BreakRecord: Codable, Hashable, Sendable {
         cycles: CycleStarts,
         scheduledUntil: Date? = nil,
         stoppedUntil: Date? = nil,
-        heldSince: Date? = nil
+        heldSince: Date? = nil,
+        awaySince: Date? = nil
     ) {
         self.state = state
         self.cycles = cycles
         self.scheduledUntil = scheduledUntil
         self.stoppedUntil = stoppedUntil
         self.heldSince = heldSince
+        self.awaySince = awaySince
     }
 
     /// A record with nothing running.

@@ -28,6 +28,9 @@ public struct BreakSession: Codable, Hashable, Sendable, Identifiable {
     /// The time zone it was recorded in, kept so its day stays the day where it happened after the
     /// device moves to another zone.
     public let timeZone: TimeZone
+    /// Taken by stepping away rather than answered: completed while the person was away for at least its
+    /// duration. A session stored without it reads as false.
+    public let natural: Bool
 
     public init(
         id: BreakSessionID,
@@ -37,7 +40,8 @@ public struct BreakSession: Codable, Hashable, Sendable, Identifiable {
         outcome: BreakOutcome,
         snoozeCount: Int,
         day: LocalDate,
-        timeZone: TimeZone
+        timeZone: TimeZone,
+        natural: Bool = false
     ) {
         self.id = id
         self.kind = kind
@@ -47,5 +51,25 @@ public struct BreakSession: Codable, Hashable, Sendable, Identifiable {
         self.snoozeCount = snoozeCount
         self.day = day
         self.timeZone = timeZone
+        self.natural = natural
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, dueAt, endedAt, outcome, snoozeCount, day, timeZone, natural
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(BreakSessionID.self, forKey: .id),
+            kind: try container.decode(BreakKind.self, forKey: .kind),
+            dueAt: try container.decode(Date.self, forKey: .dueAt),
+            endedAt: try container.decode(Date.self, forKey: .endedAt),
+            outcome: try container.decode(BreakOutcome.self, forKey: .outcome),
+            snoozeCount: try container.decode(Int.self, forKey: .snoozeCount),
+            day: try container.decode(LocalDate.self, forKey: .day),
+            timeZone: try container.decode(TimeZone.self, forKey: .timeZone),
+            natural: try container.decodeIfPresent(Bool.self, forKey: .natural) ?? false
+        )
     }
 }

@@ -34,15 +34,16 @@ public final class InMemoryBreakHistory: BreakHistory, @unchecked Sendable {
 
     public func dayStats(from first: LocalDate, through last: LocalDate) -> [DayStat] {
         lock.withLock {
-            var counts: [LocalDate: (completed: Int, skipped: Int)] = [:]
+            var counts: [LocalDate: (completed: Int, skipped: Int, natural: Int)] = [:]
             for session in stored.values where first <= session.day && session.day <= last {
                 switch session.outcome {
-                case .completed: counts[session.day, default: (0, 0)].completed += 1
-                case .skipped: counts[session.day, default: (0, 0)].skipped += 1
+                case .completed: counts[session.day, default: (0, 0, 0)].completed += 1
+                case .skipped: counts[session.day, default: (0, 0, 0)].skipped += 1
                 }
+                if session.natural { counts[session.day, default: (0, 0, 0)].natural += 1 }
             }
             return counts
-                .map { DayStat(date: $0.key, completed: $0.value.completed, skipped: $0.value.skipped) }
+                .map { DayStat(date: $0.key, completed: $0.value.completed, skipped: $0.value.skipped, natural: $0.value.natural) }
                 .sorted { $0.date < $1.date }
         }
     }

@@ -67,7 +67,8 @@ public enum ComplianceCalculator {
             result[stat.date] = DayStat(
                 date: stat.date,
                 completed: stat.completed + (previous?.completed ?? 0),
-                skipped: stat.skipped + (previous?.skipped ?? 0)
+                skipped: stat.skipped + (previous?.skipped ?? 0),
+                natural: stat.natural + (previous?.natural ?? 0)
             )
         }
     }

@@ -36,7 +36,8 @@ public enum StatsInputError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// Break statistics for every day of a range ending today, with a summary row.
 ///
-/// Encodes as `{"days":[{"date":"YYYY-MM-DD","completed":N,"skipped":N,"rate":R}],"summary":{"total":N,"rate":R,"streak":N}}`.
+/// Encodes as `{"days":[{"date":"YYYY-MM-DD","completed":N,"skipped":N,"natural":N,"rate":R}],"summary":{"total":N,"natural":N,"rate":R,"streak":N}}`;
+/// `natural` counts the completed breaks taken by stepping away.
 /// Key order is the encoder's: Foundation on Linux does not keep it, so use `.sortedKeys` for byte-stable output.
 public struct StatsReport: Codable, Equatable, Sendable {
     /// One day's counts and compliance rate.
@@ -44,6 +45,8 @@ public struct StatsReport: Codable, Equatable, Sendable {
         public let date: LocalDate
         public let completed: Int
         public let skipped: Int
+        /// Of the completed, those taken by stepping away.
+        public let natural: Int
         /// `completed / max(completed + skipped, 1)`.
         public let rate: Double
 
@@ -52,27 +55,54 @@ public struct StatsReport: Codable, Equatable, Sendable {
             date = stat.date
             completed = stat.completed
             skipped = stat.skipped
+            natural = stat.natural
             rate = stat.complianceRate
         }
 
         /// The row's counts as a `DayStat`.
-        public var stat: DayStat { DayStat(date: date, completed: completed, skipped: skipped) }
+        public var stat: DayStat { DayStat(date: date, completed: completed, skipped: skipped, natural: natural) }
+
+        private enum CodingKeys: String, CodingKey { case date, completed, skipped, natural, rate }
+
+        /// Reads a row; one sent before natural breaks existed has none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            date = try container.decode(LocalDate.self, forKey: .date)
+            completed = try container.decode(Int.self, forKey: .completed)
+            skipped = try container.decode(Int.self, forKey: .skipped)
+            natural = try container.decodeIfPresent(Int.self, forKey: .natural) ?? 0
+            rate = try container.decode(Double.self, forKey: .rate)
+        }
     }
 
     /// The summary row: total sessions, overall rate and current streak.
     public struct Summary: Codable, Equatable, Sendable {
         /// Breaks completed or skipped over the range.
         public let total: Int
+        /// Of those, the completed ones taken by stepping away.
+        public let natural: Int
         /// ``ComplianceCalculator/overallRate(stats:)`` over the range.
         public let rate: Double
         /// ``ComplianceCalculator/streakDays(stats:today:calendar:)`` over all the history given.
         public let streak: Int
 
         /// Creates a summary from figures already computed.
-        public init(total: Int, rate: Double, streak: Int) {
+        public init(total: Int, natural: Int = 0, rate: Double, streak: Int) {
             self.total = total
+            self.natural = natural
             self.rate = rate
             self.streak = streak
+        }
+
+        private enum CodingKeys: String, CodingKey { case total, natural, rate, streak }
+
+        /// Reads a summary; one sent before natural breaks existed has none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            total = try container.decode(Int.self, forKey: .total)
+            natural = try container.decodeIfPresent(Int.self, forKey: .natural) ?? 0
+            rate = try container.decode(Double.self, forKey: .rate)
+            streak = try container.decode(Int.self, forKey: .streak)
         }
     }
 
@@ -102,6 +132,7 @@ public struct StatsReport: Codable, Equatable, Sendable {
         self.days = rows
         self.summary = Summary(
             total: inRange.reduce(0) { $0 + $1.total },
+            natural: inRange.reduce(0) { $0 + $1.natural },
             rate: ComplianceCalculator.overallRate(stats: inRange),
             streak: ComplianceCalculator.streakDays(daily: daily, today: today)
         )
