@@ -98,15 +98,19 @@ struct SettingsVerb: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650) or 'break-screen notification|window'."
+            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window' or 'natural-breaks on|off'."
         )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "snooze, retention or break-screen.") var name: String
+        @Argument(help: "snooze, retention, break-screen or natural-breaks.") var name: String
         @Argument(help: "The new value.") var value: String
 
         func run() throws {
             if name == "break-screen" {
                 try setBreakScreen()
+                return
+            }
+            if name == "natural-breaks" {
+                try setNaturalBreaks()
                 return
             }
             let screen = try reportingErrors {
@@ -118,13 +122,28 @@ struct SettingsVerb: ParsableCommand {
                     guard let days = Int(value) else { throw CLIUsageError("retention must be a whole number of days, 7...3650") }
                     command = .setRetention(days: days)
                 default:
-                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention or break-screen")
+                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention, break-screen or natural-breaks")
                 }
                 let control = try global.context().control()
                 _ = try control.perform(command)
                 return SettingsScreen(settings: try control.settings())
             }
             print(TextRendering.settings(screen))
+        }
+
+        /// `natural-breaks on|off`: kept with the break screen, read by the agent at each absence.
+        private func setNaturalBreaks() throws {
+            let on = try reportingErrors {
+                switch value.lowercased() {
+                case "on": return true
+                case "off": return false
+                default: throw CLIUsageError("unknown natural-breaks value '\(value)': use on or off")
+                }
+            }
+            WebPreferences(directory: global.directory()).setNaturalBreaks(on)
+            print(on
+                ? "Natural breaks: on — time away from the computer (no input, the screen locked, asleep) as long as a break counts as that break."
+                : "Natural breaks: off — breaks fall due whether or not you are at the computer.")
         }
 
         /// `break-screen notification|window`: kept in the web app's preferences, read by the agent at each break.

@@ -28,14 +28,18 @@ struct Status: ParsableCommand {
             try follow ? followStatusBar(lineFormat) : printStatusBarLine(lineFormat)
             return
         }
-        let (screen, family) = try reportingErrors {
+        let (screen, family, presence) = try reportingErrors {
             let context = try global.context()
-            return (try context.control().dashboard(), try? context.family().status())
+            let control = try context.control()
+            let presence = try? (control as? RemoteBreakControl)?.presence()
+            return (try control.dashboard(), try? context.family().status(), presence)
         }
         if json {
             try printJSON(screen)
         } else {
             print(TextRendering.dashboard(screen))
+            // With an agent running, how it learns that you stepped away (and what it could not use).
+            if let presence { print(presence.line(now: Date())) }
             // In a family, one more line: synced, or that sync waits and how many items.
             if let line = family?.line { print(line) }
         }

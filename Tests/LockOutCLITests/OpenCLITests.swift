@@ -28,4 +28,22 @@ struct OpenCLITests {
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unknown break screen 'popup': use notification or window"))
     }
+
+    @Test("settings set natural-breaks takes on or off, keeps it in web.json, and refuses anything else")
+    func naturalBreaks() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let off = try cli.run("settings", "set", "natural-breaks", "off")
+        #expect(off.status == 0)
+        #expect(off.stdout.hasPrefix("Natural breaks: off"))
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.directory.appendingPathComponent("web.json"))) as? [String: Any]
+        #expect(stored?["naturalBreaks"] as? Bool == false)
+        let on = try cli.run("settings", "set", "natural-breaks", "ON")
+        #expect(on.stdout.hasPrefix("Natural breaks: on"))
+        let bad = try cli.run("settings", "set", "natural-breaks", "sometimes")
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("unknown natural-breaks value 'sometimes': use on or off"))
+        let unknown = try cli.run("settings", "set", "loudness", "3")
+        #expect(unknown.stderr.contains("unknown setting 'loudness': use snooze, retention, break-screen or natural-breaks"))
+    }
 }

@@ -11,6 +11,7 @@ import LockOutRuntime
 /// - `GET /v1/status/follow` → what a status bar shows, as a stream of `StatusBarSnapshot`s, one JSON object per
 ///   line, each one differing from the one before
 /// - `GET /v1/settings` → `BreakSettings`
+/// - `GET /v1/presence` → `PresenceReport`: whether time away counts as breaks, the sources that tell it
 /// - `POST /v1/commands` with a `BreakCommand` → `DashboardScreen`
 /// - `GET /v1/focus` → `FocusScreen`
 /// - `POST /v1/focus/commands` with a `FocusCommand` → `FocusScreen`
@@ -33,16 +34,21 @@ public struct AgentAPI: Sendable {
     private let token: String
     private let familySync: FamilySyncRunner?
     private let web: WebSessions?
+    private let naturalBreaks: @Sendable () -> Bool
 
-    public init(agent: DeviceAgent, token: String, familySync: FamilySyncRunner? = nil, web: WebSessions? = nil) {
+    public init(
+        agent: DeviceAgent, token: String, familySync: FamilySyncRunner? = nil, web: WebSessions? = nil,
+        naturalBreaks: @escaping @Sendable () -> Bool = { true }
+    ) {
         self.agent = agent
         self.token = token
         self.familySync = familySync
         self.web = web
+        self.naturalBreaks = naturalBreaks
     }
 
     private static let routes: [String: HTTPMethod] = [
-        "/v1/status": .GET, "/v1/status/follow": .GET, "/v1/settings": .GET, "/v1/commands": .POST,
+        "/v1/status": .GET, "/v1/status/follow": .GET, "/v1/settings": .GET, "/v1/presence": .GET, "/v1/commands": .POST,
         "/v1/focus": .GET, "/v1/focus/commands": .POST, "/v1/focus/follow": .GET, "/v1/tasks/commands": .POST,
         "/v1/gate": .GET, "/v1/gate/commands": .POST, "/v1/family/sync": .POST,
         "/v1/web/login": .POST,
@@ -66,6 +72,9 @@ public struct AgentAPI: Sendable {
             return await reply { try await agent.dashboard() }
         case "/v1/settings":
             return await reply { try await agent.settings() }
+        case "/v1/presence":
+            let natural = naturalBreaks()
+            return await reply { await agent.presenceReport(naturalBreaks: natural) }
         case "/v1/commands":
             guard let command = decode(BreakCommand.self, from: request) else { return Self.error(400, "the body is not a break command") }
             return await reply { try await agent.perform(command) }

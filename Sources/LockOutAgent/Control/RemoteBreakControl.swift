@@ -23,6 +23,11 @@ public struct RemoteBreakControl: BreakControl {
         try client.send("GET", "/v1/settings")
     }
 
+    /// Whether time away counts as breaks and what tells the agent of it.
+    public func presence() throws -> PresenceReport {
+        try client.send("GET", "/v1/presence")
+    }
+
     public func perform(_ command: BreakCommand) throws -> DashboardScreen {
         try client.send("POST", "/v1/commands", body: command)
     }

@@ -100,8 +100,15 @@ public struct AgentHost: Sendable {
         let familySync = family.map {
             Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer, healthSharing: healthSharing)
         }
+        #if canImport(CSystemd)
+        let presenceSources = Self.presenceSources(environment: environment, sessionBus: bus, clock: clock, logger: logger)
+        #else
+        let presenceSources: [any PresenceSource] = []
+        #endif
+        let presence = try startPresence(agent: agent, preferences: preferences, sources: presenceSources)
+
         let token = AgentEndpoint.newToken()
-        let api = AgentAPI(agent: agent, token: token, familySync: familySync, web: sessions)
+        let api = AgentAPI(agent: agent, token: token, familySync: familySync, web: sessions, naturalBreaks: { preferences.naturalBreaks })
         let notificationState: @Sendable () -> SettingsPage.Extras.NotificationState = {
             switch notifier.destination {
             case .service(let name): .service(name)
@@ -129,6 +136,7 @@ public struct AgentHost: Sendable {
             logger.info("received \(name): stopping")
             server.stop()
             familySync?.stop()
+            presence.stop()
             try? agent.executor.runBlocking { await agent.stop() }
             notifier.withdrawAll()
             try? AgentEndpoint.remove(from: directory)

@@ -8,6 +8,7 @@ public final class WebPreferences: Sendable {
         var onboarded = false
         var gateOnboarded = false
         var breakScreen: BreakScreenMode? = nil
+        var naturalBreaks: Bool? = nil
     }
 
     private let state: Mutex<State>
@@ -40,6 +41,17 @@ public final class WebPreferences: Sendable {
     }
 
     public func setBreakScreen(_ mode: BreakScreenMode) { update { $0.breakScreen = mode } }
+
+    /// Whether time away counts as breaks (on unless switched off). Read from the file each time, so that
+    /// `lockout settings set natural-breaks` takes effect in the running agent at the next absence.
+    public var naturalBreaks: Bool {
+        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
+            return stored.naturalBreaks ?? true
+        }
+        return state.withLock { $0.naturalBreaks } ?? true
+    }
+
+    public func setNaturalBreaks(_ on: Bool) { update { $0.naturalBreaks = on } }
 
     /// Whether the breaks onboarding was finished.
     public var onboarded: Bool { state.withLock { $0.onboarded } }

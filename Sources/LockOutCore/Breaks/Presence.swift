@@ -52,16 +52,39 @@ public protocol PresenceSource: AnyObject, Sendable {
     func stop()
 }
 
-/// What the agent knows of presence sources, for `lockout status`.
+/// What the agent knows of presence, for `lockout status`: whether time away counts as breaks, which
+/// sources tell it, which could not be used and why, and since when the person is away.
 public struct PresenceReport: Codable, Hashable, Sendable {
+    /// Whether time away counts as breaks (`lockout settings set natural-breaks on|off`).
+    public var naturalBreaks: Bool
     /// The sources in use.
     public var watching: [String]
     /// Each source that could not be used, with why.
     public var unavailable: [String: String]
+    /// Since when the person has been away, while away.
+    public var awaySince: Date?
 
-    public init(watching: [String] = [], unavailable: [String: String] = [:]) {
+    public init(naturalBreaks: Bool = true, watching: [String] = [], unavailable: [String: String] = [:], awaySince: Date? = nil) {
+        self.naturalBreaks = naturalBreaks
         self.watching = watching
         self.unavailable = unavailable
+        self.awaySince = awaySince
+    }
+
+    /// One line for `lockout status`, e.g. `Time away: counts as breaks; watched by x11-sync, logind-sleep
+    /// (not used: mutter — not a GNOME session)`.
+    public func line(now: Date) -> String {
+        guard naturalBreaks else { return "Time away: does not count as breaks (natural-breaks off)" }
+        var text = "Time away: counts as breaks; "
+        text += watching.isEmpty ? "nothing on this desktop tells when you step away" : "watched by " + watching.joined(separator: ", ")
+        if !unavailable.isEmpty {
+            text += " (not used: " + unavailable.sorted { $0.key < $1.key }.map { "\($0.key) — \($0.value)" }.joined(separator: "; ") + ")"
+        }
+        if let awaySince {
+            let minutes = max(0, Int(now.timeIntervalSince(awaySince) / 60))
+            text += "; away for \(minutes) min"
+        }
+        return text
     }
 }
 

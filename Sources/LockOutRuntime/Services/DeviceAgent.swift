@@ -50,6 +50,8 @@ public actor DeviceAgent {
     var usageMeter: UsageMeter?
     /// The last quest completed or badge unlocked, for pages to celebrate once.
     var lastCelebration: (id: UUID, text: String, at: Date)?
+    /// The presence sources in use and the absence they tell of (see `presenceChanged`).
+    var presence = PresenceReport()
 
     var breakService: BreakService { service.breaks }
 

@@ -30,3 +30,19 @@ struct PresenceMergerTests {
         #expect(merger.receive(PresenceSignal(away: false, at: at(20), reason: .suspended), from: "logind-sleep") == .back(at: at(20)))
     }
 }
+
+@Suite("Presence report")
+struct PresenceReportTests {
+    private let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    @Test("the status line names the sources, those not used and why, and the time away")
+    func line() {
+        let report = PresenceReport(
+            watching: ["x11-sync", "logind-sleep"], unavailable: ["mutter": "not a GNOME session"], awaySince: now.addingTimeInterval(-300)
+        )
+        #expect(report.line(now: now)
+            == "Time away: counts as breaks; watched by x11-sync, logind-sleep (not used: mutter — not a GNOME session); away for 5 min")
+        #expect(PresenceReport(naturalBreaks: false).line(now: now) == "Time away: does not count as breaks (natural-breaks off)")
+        #expect(PresenceReport().line(now: now) == "Time away: counts as breaks; nothing on this desktop tells when you step away")
+    }
+}

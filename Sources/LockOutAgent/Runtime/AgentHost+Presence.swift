@@ -1,0 +1,26 @@
+import Foundation
+import Logging
+import LockOutCore
+import LockOutRuntime
+
+extension AgentHost {
+    /// Starts watching presence with `sources`: each merged change goes to the agent with the natural-breaks
+    /// setting as it is then; the agent learns which sources are in use for `lockout status`.
+    func startPresence(agent: DeviceAgent, preferences: WebPreferences, sources: [any PresenceSource]) throws -> PresenceWatch {
+        let watch = PresenceWatch(sources: sources)
+        let threshold = try agent.executor.runBlocking { await agent.presenceThreshold() }
+        let used = watch.start(awayAfter: threshold) { change in
+            let natural = preferences.naturalBreaks
+            Task(executorPreference: agent.executor) { await agent.presenceChanged(change, naturalBreaks: natural) }
+        }
+        try agent.executor.runBlocking { await agent.setPresenceSources(watching: used.watching, unavailable: used.unavailable) }
+        return watch
+    }
+
+    #if canImport(CSystemd)
+    /// The presence sources this desktop may offer; each says on start whether it can be used.
+    static func presenceSources(environment: [String: String], sessionBus: SessionBus?, clock: ProcessClock, logger: Logger) -> [any PresenceSource] {
+        []
+    }
+    #endif
+}
