@@ -32,6 +32,14 @@ struct ScreenModelTests {
         #expect(summary.map(\.value) == ["21", "95%", "4 days"])
     }
 
+    @Test("natural breaks join the summary row after the total when some were taken")
+    func statisticsNatural() {
+        let stats = [DayStat(date: today, completed: 4, skipped: 1, natural: 2)]
+        let summary = screen(stats).summary
+        #expect(summary.map(\.title) == ["Total sessions", "Natural breaks", "Rate", "Streak"])
+        #expect(summary.map(\.value) == ["5", "2", "80%", "1 day"])
+    }
+
     @Test("a streak of one reads \"1 day\"")
     func statisticsStreakSingular() {
         #expect(screen([stat(daysAgo: 0, completed: 1, skipped: 0)]).summary.last?.value == "1 day")

@@ -10,13 +10,13 @@ private let today = LocalDate(year: 2026, month: 11, day: 22)
 /// every other day is compliant except the one 400 days ago.
 private let tenYears: [DayStat] = (0..<3650).reversed().compactMap { daysAgo in
     guard daysAgo % 7 != 3 else { return nil }
-    return DayStat(date: today.adding(days: -daysAgo, in: berlin), completed: daysAgo == 400 ? 5 : 9, skipped: 2)
+    return DayStat(date: today.adding(days: -daysAgo, in: berlin), completed: daysAgo == 400 ? 5 : 9, skipped: 2, natural: daysAgo % 2)
 }
 
 /// The same counts unsorted and split in two entries per day, the way other callers may pass them.
 private let tenYearsShuffled: [DayStat] = tenYears.reversed().flatMap { stat in
     [
-        DayStat(date: stat.date, completed: stat.completed - 1, skipped: 0),
+        DayStat(date: stat.date, completed: stat.completed - 1, skipped: 0, natural: stat.natural),
         DayStat(date: stat.date, completed: 1, skipped: stat.skipped),
     ]
 }
@@ -40,7 +40,8 @@ struct StatsLongHistoryTests {
         let shuffled = StatsReport(range: range, stats: tenYearsShuffled, today: today, calendar: berlin)
 
         #expect(sorted == shuffled)
-        #expect(sorted.days.last?.stat == DayStat(date: today, completed: 9, skipped: 2))
+        #expect(sorted.days.last?.stat == DayStat(date: today, completed: 9, skipped: 2, natural: 0))
+        #expect(sorted.summary.natural == (0..<range.days).filter { $0 % 7 != 3 && $0 % 2 == 1 }.count)
         #expect(sorted.summary.streak == (0..<400).filter { $0 % 7 != 3 }.count)
     }
 
@@ -50,6 +51,6 @@ struct StatsLongHistoryTests {
 
         #expect(csv == CSVExport.dailyCSV(tenYearsShuffled))
         #expect(csv.split(separator: "\r\n").count == 1 + tenYears.count)
-        #expect(csv.hasSuffix("\r\n2026-11-22,9,2\r\n"))
+        #expect(csv.hasSuffix("\r\n2026-11-21,9,2,1\r\n2026-11-22,9,2,0\r\n"))
     }
 }

@@ -23,7 +23,7 @@ public struct StatisticsScreen: Codable, Equatable, Sendable {
     public let rangeOptions: [RangeOption]
     /// One bar per day of the report, oldest first.
     public let bars: [ChartBar]
-    /// "Total sessions", "Rate" and "Streak", in that order.
+    /// "Total sessions", "Natural breaks" (only when some were taken by stepping away), "Rate" and "Streak", in that order.
     public let summary: [SummaryItem]
     /// Breaks skipped today (the report's last day), as an app icon badge shows it.
     public let badgeCount: Int
@@ -34,8 +34,8 @@ public struct StatisticsScreen: Codable, Equatable, Sendable {
             RangeOption(days: range.days, label: "\(range.days) days", selected: range == report.range)
         }
         bars = report.chartBars(width: chartWidth)
-        summary = [
-            SummaryItem(title: "Total sessions", value: String(report.summary.total)),
+        let natural = report.summary.natural > 0 ? [SummaryItem(title: "Natural breaks", value: String(report.summary.natural))] : []
+        summary = [SummaryItem(title: "Total sessions", value: String(report.summary.total))] + natural + [
             SummaryItem(title: "Rate", value: Self.percent(report.summary.rate)),
             SummaryItem(title: "Streak", value: Self.days(report.summary.streak)),
         ]
