@@ -13,14 +13,14 @@ extension BreakEngine {
         case .running:
             candidates = [earliestDeadline(), record.scheduledUntil]
         case .breakPending(let due):
-            // While the person is away a waiting break neither expires nor comes back from a snooze.
-            candidates = [isAway ? nil : due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
+            // While the person is away or breaks are deferred, a waiting break neither expires nor comes back from a snooze.
+            candidates = [isWaiting ? nil : due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
         case .snoozed(let due, let until):
-            candidates = isAway ? [record.scheduledUntil] : [until, due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
+            candidates = isWaiting ? [record.scheduledUntil] : [until, due.expiresAt, joinDeadline(for: due), record.scheduledUntil]
         case .breakActive(_, _, let endsAt):
             candidates = [endsAt, record.scheduledUntil]
         }
-        return candidates.compactMap { $0 }.min()
+        return (candidates + [activeDeferral?.until]).compactMap { $0 }.min()
     }
 
     /// Processes every deadline at or before `now`, each at its own time.
@@ -38,6 +38,9 @@ extension BreakEngine {
     mutating func fire(at time: Date, now: Date) -> [BreakEffect] {
         if let end = record.scheduledUntil, end <= time {
             return endScheduledRun(at: end)
+        }
+        if let deferral = activeDeferral, deferral.until <= time {
+            return spendDeferral(at: deferral.until, now: now)
         }
         switch record.state {
         case .idle:
@@ -106,10 +109,10 @@ extension BreakEngine {
         settings.enabledKinds.map { (kind: $0, at: deadline(of: $0)) }
     }
 
-    /// Enabled kinds' deadlines that may fall due: none while a focus segment holds breaks or the person
-    /// is away, and only those still inside the current scheduled run.
+    /// Enabled kinds' deadlines that may fall due: none while a focus segment holds breaks, the person
+    /// is away or breaks are deferred, and only those still inside the current scheduled run.
     func liveDeadlines() -> [(kind: BreakKind, at: Date)] {
-        guard record.heldSince == nil, !isAway else { return [] }
+        guard record.heldSince == nil, !isAway, activeDeferral == nil else { return [] }
         return allDeadlines().filter { entry in record.scheduledUntil.map { entry.at < $0 } ?? true }
     }
 

@@ -18,16 +18,21 @@ extension BreakEngine {
     mutating func endHold(at requested: Date, now: Date) -> [BreakEffect] {
         guard record.heldSince != nil else { return [] }
         let end = min(requested, now)
-        var effects = catchUp(to: end)
+        let effects = catchUp(to: end)
         record.heldSince = nil
+        return effects + fallDueTogether(at: end, now: now)
+    }
+
+    /// Every enabled kind whose deadline passed before `end` falls due exactly then, as one break presented
+    /// now (unless something still holds breaks); it expires one interval after `now`.
+    mutating func fallDueTogether(at end: Date, now: Date) -> [BreakEffect] {
         for kind in settings.enabledKinds where deadline(of: kind) < end {
             record.cycles[kind] = end.addingTimeInterval(-settings[kind].interval)
         }
-        guard case .running = record.state, earliestDeadline() == end else { return effects }
+        guard case .running = record.state, earliestDeadline() == end else { return [] }
         let due = dueBreak(fallingDueAt: end, presentedAt: now)
         record.state = .breakPending(due)
-        effects.append(.present(BreakNotifications.due(due, snoozeMinutes: settings.snoozeMinutes)))
-        return effects
+        return [.present(BreakNotifications.due(due, snoozeMinutes: settings.snoozeMinutes))]
     }
 
     /// A rest that ended at `endedAt` (never later than `now`) counts as the enabled `kinds` done.

@@ -34,6 +34,11 @@ public enum BreakEvent: Hashable, Sendable {
     case personAway(since: Date)
     /// The person came back at `at`: the absence counts as the breaks it was long enough for.
     case personBack(at: Date)
+    /// `reasons` hold breaks back from now, at most for `maximum`; while deferred, a new set of reasons
+    /// replaces the old and the maximum stays.
+    case deferralStarted(reasons: [DeferralReason], maximum: TimeInterval)
+    /// Nothing holds breaks back any more: what fell due meanwhile falls due now.
+    case deferralEnded
 }
 
 /// Something the runtime must carry out after a transition, once the record is persisted.

@@ -28,6 +28,7 @@ public struct PendingAlarm: Codable, Hashable, Sendable {
 /// - Active: stays active; if it ended while nothing ran, the next tick completes it at its end.
 /// - Paused past its end: running from now, as the working hours allow (idle outside a window).
 /// - Away: present again; the presence sources tell anew whether the person is there.
+/// - Deferred: no longer; the agent asks anew, when the next break falls due, what defers it.
 /// - Held for focus: the hold is kept, and kinds that fell due while held stay held (they fall due
 ///   when the hold ends) instead of surfacing or joining a waiting break; an alerting alarm still counts.
 public enum BreakReconciler {
@@ -47,6 +48,8 @@ public enum BreakReconciler {
         // The presence sources tell anew after a restart; an absence kept from before would hold breaks
         // until a return nobody is left to report.
         record.awaySince = nil
+        // The agent asks anew what defers breaks; a deferral kept from before would wait for an end nobody tells.
+        record.deferral = nil
         record.state = pulledIn(record.state, settings: settings, now: now)
         var engine = BreakEngine(record: record, settings: settings, calendar: calendar)
         switch record.state {

@@ -120,6 +120,9 @@ public struct BreakRecord: Codable, Hashable, Sendable {
     /// Since when the person has been away (idle, locked, suspended), nil while present; a record stored
     /// without it reads as nil.
     public var awaySince: Date?
+    /// Breaks held back by a full-screen window, a call or do-not-disturb, nil when nothing holds them;
+    /// a record stored without it reads as nil.
+    public var deferral: Deferral?
 
     /// A record with every field given; not held for focus unless `heldSince` says since when.
     public init(
@@ -128,7 +131,8 @@ public struct BreakRecord: Codable, Hashable, Sendable {
         scheduledUntil: Date? = nil,
         stoppedUntil: Date? = nil,
         heldSince: Date? = nil,
-        awaySince: Date? = nil
+        awaySince: Date? = nil,
+        deferral: Deferral? = nil
     ) {
         self.state = state
         self.cycles = cycles
@@ -136,6 +140,7 @@ public struct BreakRecord: Codable, Hashable, Sendable {
         self.stoppedUntil = stoppedUntil
         self.heldSince = heldSince
         self.awaySince = awaySince
+        self.deferral = deferral
     }
 
     /// A record with nothing running.

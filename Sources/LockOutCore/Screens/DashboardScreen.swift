@@ -42,6 +42,9 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
     public let pausedUntil: Date?
     /// Breaks wait for the running focus segment: none newly falls due until it ends.
     public let heldForFocus: Bool
+    /// Why breaks wait, and until when at most, while a full-screen window, a call or do-not-disturb defers
+    /// them or the person is away: "Breaks wait for a call, until 15:40 at most"; nil otherwise.
+    public let waiting: String?
     /// Today's compliance from 0 to 1, nil when no break fell due today.
     public let todayCompliance: Double?
     /// Today's compliance as a whole percent, like "83%", or "—" when no break fell due today.
@@ -60,6 +63,7 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
 
         state = record.state.name
         heldForFocus = record.heldSince != nil
+        waiting = Self.waiting(engine: engine, now: now)
         let upcoming = Self.nextBreak(engine: engine, now: now)
         switch record.state {
         case .idle:
@@ -79,6 +83,8 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
             pausedUntil = nil
             headline = if heldForFocus {
                 Self.heldHeadline
+            } else if let waiting {
+                waiting
             } else {
                 upcoming.map { "\($0.title) in \($0.countdown)" }
                     ?? Self.noUpcomingBreak(settings: settings, scheduledUntil: record.scheduledUntil, now: now)
@@ -111,6 +117,17 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
         return stoppedHeadline
     }
 
+    /// Why breaks wait: a deferral with its reasons and its maximum, or the person's absence.
+    private static func waiting(engine: BreakEngine, now: Date) -> String? {
+        if let deferral = engine.activeDeferral {
+            let reasons = deferral.reasons.map(\.text)
+            let said = reasons.count > 1 ? reasons.dropLast().joined(separator: ", ") + " and " + (reasons.last ?? "") : reasons.joined()
+            return "Breaks wait for \(said), until \(LocalTimeText.text(deferral.until, now: now, calendar: engine.calendar)) at most"
+        }
+        if engine.isAway { return "You are away: breaks wait for your return" }
+        return nil
+    }
+
     /// What an idle dashboard says when breaks were stopped by hand, with nothing more to tell.
     public static let stoppedHeadline = "Breaks are stopped"
 
@@ -119,7 +136,7 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
 
     /// The break that falls due next, or nil when none will on its own: while held, when it ends is the focus segment's to say.
     private static func nextBreak(engine: BreakEngine, now: Date) -> NextBreak? {
-        guard engine.record.heldSince == nil else { return nil }
+        guard engine.record.heldSince == nil, engine.activeDeferral == nil, !engine.isAway else { return nil }
         let scheduledUntil = engine.record.scheduledUntil
         let deadlines = engine.settings.enabledKinds
             .map { (kind: $0, at: engine.deadline(of: $0)) }

@@ -72,9 +72,18 @@ public struct StatusBarSnapshot: Codable, Hashable, Sendable {
             state = "paused"
             note = nil
         case "running":
-            state = dashboard.heldForFocus ? "held" : "running"
-            // The dashboard's headline counts seconds here; the bar says it without a clock.
-            note = dashboard.heldForFocus || nextBreak != nil ? nil : Self.noBreakAhead
+            if dashboard.heldForFocus {
+                state = "held"
+                note = nil
+            } else if let waiting = dashboard.waiting {
+                // Deferred (a call, a full-screen window, do-not-disturb) or away: why, and until when at most.
+                state = "waiting"
+                note = waiting
+            } else {
+                state = "running"
+                // The dashboard's headline counts seconds here; the bar says it without a clock.
+                note = nextBreak != nil ? nil : Self.noBreakAhead
+            }
         default:
             state = currentBreak?.state ?? "due"
             note = nil
@@ -174,6 +183,8 @@ extension StatusBarFormat {
             parts.append(snapshot.pausedUntilText.map { "⏸ until \($0)" } ?? "⏸")
         } else if snapshot.state == "stopped" {
             parts.append("⏹")
+        } else if snapshot.state == "waiting" {
+            parts.append("⏳")
         }
         if let focus = snapshot.focus, let label = focus.label {
             let time = focus.remainingText ?? focus.elapsedText ?? ""

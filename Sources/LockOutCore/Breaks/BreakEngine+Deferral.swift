@@ -1,0 +1,57 @@
+import Foundation
+
+/// Deferral: a full-screen window, a call or do-not-disturb holds breaks back, never beyond the maximum.
+///
+/// ```
+///   none ── deferralStarted(reasons, maximum) ──► deferred: no kind falls due, a waiting break neither
+///    ▲  ▲                                            │     expires nor comes back from a snooze
+///    │  └──────────── deferralEnded ─────────────────┤ what fell due meanwhile falls due now, as one break
+///    │                                               │ the maximum runs out
+///    └──────────── deferralEnded ──────────── spent ◄┘ what fell due is shown then; breaks run as usual,
+///                                                      and no deferral starts until every reason is gone
+/// ```
+extension BreakEngine {
+    /// The deferral holding breaks back now: one that has not spent its maximum.
+    public var activeDeferral: Deferral? {
+        guard let deferral = record.deferral, !deferral.spent else { return nil }
+        return deferral
+    }
+
+    /// Whether the person is away or breaks are deferred: a waiting break neither expires nor returns from a snooze.
+    var isWaiting: Bool { isAway || activeDeferral != nil }
+
+    /// When the next break would fall due, while breaks run and nothing holds them: the moment to ask
+    /// whether a call or do-not-disturb should defer it.
+    public var nextBreakFallsDue: Date? {
+        guard case .running = record.state else { return nil }
+        return earliestDeadline()
+    }
+
+    /// `reasons` hold breaks back from `now` for at most `maximum`; an active deferral takes the new
+    /// reasons and keeps its start and end; a spent one is left alone until it ends; no reasons end it.
+    mutating func startDeferral(_ reasons: [DeferralReason], maximum: TimeInterval, now: Date) -> [BreakEffect] {
+        guard !reasons.isEmpty else { return endDeferral(now: now) }
+        if case .idle = record.state { return [] }
+        if var deferral = record.deferral {
+            guard !deferral.spent else { return [] }
+            deferral.reasons = Array(Set(reasons)).sorted()
+            record.deferral = deferral
+            return []
+        }
+        record.deferral = Deferral(since: now, until: now.addingTimeInterval(max(0, maximum)), reasons: Array(Set(reasons)))
+        return []
+    }
+
+    /// Nothing holds breaks back: the kinds that fell due while deferred fall due now, together.
+    mutating func endDeferral(now: Date) -> [BreakEffect] {
+        guard let deferral = record.deferral else { return [] }
+        record.deferral = nil
+        return deferral.spent ? [] : fallDueTogether(at: now, now: now)
+    }
+
+    /// The maximum ran out at `until`: what fell due is shown then, whatever still holds it.
+    mutating func spendDeferral(at until: Date, now: Date) -> [BreakEffect] {
+        record.deferral?.spent = true
+        return fallDueTogether(at: until, now: until)
+    }
+}
