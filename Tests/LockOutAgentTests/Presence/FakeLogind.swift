@@ -5,13 +5,16 @@ import Foundation
 
 /// logind as the presence tests need it, on a private bus: it owns `org.freedesktop.login1`, knows one
 /// session (`sessionID`, at `sessionPath`, whatever process asks), answers `GetSession`, `GetSessionByPID`
-/// and `Properties.Get(LockedHint)`, and sends `PropertiesChanged` and `PrepareForSleep` when a test says.
+/// and `Properties.Get(LockedHint)`, hands out sleep delay locks (`Inhibit`: the write end of a pipe whose read
+/// end the test gets, so it sees when the lock is released), and sends `PropertiesChanged` and `PrepareForSleep` when a test says.
 /// Its sd-bus connection lives on a thread of its own; what a test asks of it runs there, in order.
 final class FakeLogind: @unchecked Sendable {
     static let sessionPath = "/org/freedesktop/login1/session/_31"
     let sessionID = "1"
     /// The method of each call received (`GetSession`, `Get`, …), in order.
     let calls = Inbox<String>()
+    /// The read end of each delay lock handed out by `Inhibit`, in order; it reads end-of-file once released.
+    let inhibitors = Inbox<Int32>()
     private let bus: OpaquePointer
     private let state: State
     private let lock = NSLock()
@@ -24,14 +27,19 @@ final class FakeLogind: @unchecked Sendable {
         let lock = NSLock()
         var locked: Bool
         let calls: Inbox<String>
+        let inhibitors: Inbox<Int32>
+        let refusesInhibitors: Bool
 
-        init(locked: Bool, calls: Inbox<String>) {
+        init(locked: Bool, calls: Inbox<String>, inhibitors: Inbox<Int32>, refusesInhibitors: Bool) {
             self.locked = locked
             self.calls = calls
+            self.inhibitors = inhibitors
+            self.refusesInhibitors = refusesInhibitors
         }
     }
 
-    init(address: String, locked: Bool = false) throws {
+    /// Joins the bus at `address` with the session `locked` or not; `refusesInhibitors` denies every `Inhibit`.
+    init(address: String, locked: Bool = false, refusesInhibitors: Bool = false) throws {
         var created: OpaquePointer?
         var result = sd_bus_new(&created)
         guard result >= 0, let created else { throw DBusError.local("sd_bus_new", errno: -result) }
@@ -44,7 +52,7 @@ final class FakeLogind: @unchecked Sendable {
             throw DBusError.local("starting the fake logind", errno: -result)
         }
         bus = created
-        state = State(locked: locked, calls: calls)
+        state = State(locked: locked, calls: calls, inhibitors: inhibitors, refusesInhibitors: refusesInhibitors)
         let userdata = Unmanaged.passUnretained(state).toOpaque()
         result = sd_bus_add_object(created, nil, "/org/freedesktop/login1", Self.manager, userdata)
         if result >= 0 { result = sd_bus_add_object(created, nil, Self.sessionPath, Self.session, userdata) }
@@ -85,6 +93,22 @@ final class FakeLogind: @unchecked Sendable {
         emit(path: "/org/freedesktop/login1", interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep", [.bool(start)])
     }
 
+    /// Whether the delay lock read at `readEnd` is still held by someone (no end-of-file yet).
+    static func isHeld(_ readEnd: Int32) -> Bool {
+        var watched = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, 0) == 0
+    }
+
+    /// Waits, up to `seconds`, until the delay lock read at `readEnd` is released; false if it is still held.
+    static func released(_ readEnd: Int32, within seconds: Double) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var watched = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+                continuation.resume(returning: poll(&watched, 1, Int32(seconds * 1000)) > 0)
+            }
+        }
+    }
+
     /// Stops answering and leaves the bus.
     func stop() {
         let wasStopped = lock.withLock {
@@ -118,6 +142,18 @@ final class FakeLogind: @unchecked Sendable {
         switch member {
         case "GetSession" where arguments.first?.string == "1", "GetSessionByPID":
             return reply(to: message) { try DBusMessageWriter.append(.objectPath(sessionPath), to: $0) }
+        case "Inhibit" where arguments.first?.string == "sleep" && arguments.last?.string == "delay" && !state.refusesInhibitors:
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return -errno }
+            let answered = reply(to: message) { reply in
+                var writeEnd = ends[1]  // sd-bus sends a duplicate
+                guard sd_bus_message_append_basic(reply, DBusTypeCode.unixFD, &writeEnd) >= 0 else { throw DBusError.local("fd", errno: EIO) }
+            }
+            close(ends[1])
+            state.inhibitors.put(ends[0])
+            return answered
+        case "Inhibit":
+            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.AccessDenied", "Permission denied")
         case "GetSession":
             return sd_bus_error_set(error, "org.freedesktop.login1.NoSuchSession", "No session '\(arguments.first?.string ?? "")' known")
         default:

@@ -126,6 +126,53 @@ struct LogindPresenceTests {
         #expect(await told.next(within: 10) == PresenceSignal(away: false, at: start.addingTimeInterval(2 * 3600), reason: .suspended))
     }
 
+    @Test("a delay lock holds the suspend until the away is told, and is taken again after the resume")
+    func delayLock() async throws {
+        let bus = try PrivateSystemBus()
+        let logind = try FakeLogind(address: bus.address)
+        let clock = ManualWallClock(start)
+        let told = Inbox<PresenceSignal>()
+        let heldWhenTold = Inbox<Bool>()
+        let held = Inbox<Int32>()
+        let source = sources(on: bus, clock: clock).sleep
+        try source.start(awayAfter: 300) { signal in
+            told.put(signal)
+            if signal.away, let lock = held.takeIfPresent() { heldWhenTold.put(FakeLogind.isHeld(lock)) }
+        }
+        defer { source.stop() }
+        let first = try #require(await logind.inhibitors.next(within: 10))
+        defer { close(first) }
+        held.put(first)
+        #expect(FakeLogind.isHeld(first))
+
+        logind.prepareForSleep(true)
+        #expect(await told.next(within: 10) == PresenceSignal(away: true, at: start, reason: .suspended))
+        #expect(await heldWhenTold.next(within: 10) == true)
+        #expect(await FakeLogind.released(first, within: 10))
+
+        clock.set(start.addingTimeInterval(2 * 3600))
+        logind.prepareForSleep(false)
+        #expect(await told.next(within: 10) == PresenceSignal(away: false, at: start.addingTimeInterval(2 * 3600), reason: .suspended))
+        let second = try #require(await logind.inhibitors.next(within: 10))
+        defer { close(second) }
+        #expect(FakeLogind.isHeld(second))
+        source.stop()
+        #expect(await FakeLogind.released(second, within: 10))
+    }
+
+    @Test("without a delay lock (logind refuses it) the suspend is still told")
+    func delayLockRefused() async throws {
+        let bus = try PrivateSystemBus()
+        let logind = try FakeLogind(address: bus.address, refusesInhibitors: true)
+        let told = Inbox<PresenceSignal>()
+        let source = sources(on: bus, clock: ManualWallClock(start)).sleep
+        try source.start(awayAfter: 300) { told.put($0) }
+        defer { source.stop() }
+        #expect(await logind.calls.next(within: 10) == "Inhibit")
+        logind.prepareForSleep(true)
+        #expect(await told.next(within: 10) == PresenceSignal(away: true, at: start, reason: .suspended))
+    }
+
     @Test("nothing is told after stop")
     func stopped() async throws {
         let bus = try PrivateSystemBus()
