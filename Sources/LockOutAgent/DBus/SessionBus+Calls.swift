@@ -12,7 +12,7 @@ extension SessionBus {
     ) {
         queue.async { [self] in
             do throws(DBusError) {
-                try send(call, timeout: timeout, reply: reply)
+                try send(call, timeout: timeout, read: DBusMessageReader.message, reply: reply)
             } catch {
                 reply(.failure(error))
             }
@@ -28,11 +28,12 @@ extension SessionBus {
         return try result.get()
     }
 
-    /// Builds and sends `call`; on queue.
-    private func send(
+    /// Builds and sends `call`; `read` makes the reply's value; on queue.
+    func send<Value>(
         _ call: DBusMethodCall,
         timeout: Duration,
-        reply: @escaping @Sendable (Result<DBusMessage, DBusError>) -> Void
+        read: @escaping (OpaquePointer) throws(DBusError) -> Value,
+        reply: @escaping @Sendable (Result<Value, DBusError>) -> Void
     ) throws(DBusError) {
         try requireOpen()
         var created: OpaquePointer?
@@ -50,7 +51,7 @@ extension SessionBus {
                 return
             }
             do {
-                reply(.success(try DBusMessageReader.message(message)))
+                reply(.success(try read(message)))
             } catch {
                 reply(.failure(DBusError(name: DBusError.invalidArgs, message: "the reply to \(member) could not be read: \(error)")))
             }

@@ -21,7 +21,11 @@ import Logging
 ///                                                             sources stop, later calls fail at once
 /// ```
 /// A closed connection is not reopened: the session bus going away means the session is ending.
+/// The same class also holds the agent's second connection, to the system bus (`system(environment:logger:)`),
+/// watched the same way.
 public final class SessionBus: @unchecked Sendable {
+    /// Which bus this connects to, as errors and the log name it: `session bus` or `system bus`.
+    let kind: String
     /// Where every sd-bus call and every handler runs. Not a global queue: see `SerialQueueExecutor`.
     let queue: DispatchQueue
     let logger: Logger
@@ -43,11 +47,15 @@ public final class SessionBus: @unchecked Sendable {
     /// Connects to the session bus named by `environment` (`DBUS_SESSION_BUS_ADDRESS`, else
     /// `$XDG_RUNTIME_DIR/bus`). Returns at once: authentication and the bus's `Hello` go on in the
     /// background, and calls made meanwhile are sent when it is done.
-    public init(
+    public convenience init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: Logger = Logger(label: "lockout.dbus")
     ) throws(DBusError) {
-        let address = try Self.address(in: environment)
+        try self.init(address: try Self.address(in: environment), kind: "session bus", logger: logger)
+    }
+
+    /// Connects to the bus at `address`, called `kind` in errors and the log; returns at once, as above.
+    init(address: String, kind: String, logger: Logger) throws(DBusError) {
         var created: OpaquePointer?
         var result = sd_bus_new(&created)
         guard result >= 0, let created else { throw DBusError.local("sd_bus_new", errno: -result) }
@@ -59,10 +67,11 @@ public final class SessionBus: @unchecked Sendable {
             sd_bus_unref(created)
             throw DBusError(
                 name: DBusError.disconnected,
-                message: "could not connect to the session bus at \(address): \(String(cString: strerror(-result)))"
+                message: "could not connect to the \(kind) at \(address): \(String(cString: strerror(-result)))"
             )
         }
         bus = created
+        self.kind = kind
         self.logger = logger
         queue = DispatchQueue(label: "lockout.dbus")
         let fd = sd_bus_get_fd(created)
@@ -71,7 +80,7 @@ public final class SessionBus: @unchecked Sendable {
                 watch = try SessionBusWatch(fd: fd, queue: queue) { [weak self] in self?.process() }
                 process()
             } catch {
-                logger.error("cannot watch the session bus: \(error)")
+                logger.error("cannot watch the \(kind): \(error)")
                 close(because: "\(error)")
             }
         }
@@ -116,7 +125,7 @@ public final class SessionBus: @unchecked Sendable {
         queue.sync {
             guard isOpen else { return }
             let result = sd_bus_flush(bus)
-            if result < 0 { logger.warning("could not flush the session bus: \(String(cString: strerror(-result)))") }
+            if result < 0 { logger.warning("could not flush the \(kind): \(String(cString: strerror(-result)))") }
         }
     }
 
@@ -150,7 +159,7 @@ public final class SessionBus: @unchecked Sendable {
     private func close(because reason: String) {
         guard isOpen else { return }
         isOpen = false
-        logger.warning("the session bus connection closed: \(reason)")
+        logger.warning("the \(kind) connection closed: \(reason)")
         watch?.cancel()
         watch = nil
         let handlers = closeHandlers.values
@@ -170,7 +179,7 @@ public final class SessionBus: @unchecked Sendable {
 
     /// Fails with `disconnected` once the connection is closed; on queue.
     func requireOpen() throws(DBusError) {
-        guard isOpen else { throw DBusError(name: DBusError.disconnected, message: "the session bus connection is closed") }
+        guard isOpen else { throw DBusError(name: DBusError.disconnected, message: "the \(kind) connection is closed") }
     }
 }
 #endif

@@ -20,7 +20,8 @@ extension AgentHost {
     #if canImport(CSystemd)
     /// The presence sources this desktop may offer; each says on start whether it can be used.
     static func presenceSources(environment: [String: String], sessionBus: SessionBus?, clock: ProcessClock, logger: Logger) -> [any PresenceSource] {
-        []
+        let now: @Sendable () -> Date = { clock.now() }
+        return PresenceSources.system(environment: environment, now: now)
     }
     #endif
 }

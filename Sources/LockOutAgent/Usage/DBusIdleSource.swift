@@ -64,8 +64,7 @@ public final class DBusIdleSource: IdleSource, @unchecked Sendable {
 
     /// The system bus at its standard address, or `DBUS_SYSTEM_BUS_ADDRESS`.
     public static func systemBus(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DBusError) -> SessionBus {
-        let address = environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 } ?? "unix:path=/run/dbus/system_bus_socket"
-        return try SessionBus(environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        try SessionBus.system(environment: environment)
     }
 
     public func readIdle() -> IdleReading {
