@@ -92,16 +92,24 @@ struct SettingsVerb: ParsableCommand {
         func run() throws {
             let settings = try reportingErrors { try global.context().control().settings() }
             let screen = SettingsScreen(settings: settings)
-            if json { try printJSON(screen) } else { print(TextRendering.settings(screen)) }
+            if json {
+                try printJSON(screen)
+            } else {
+                print(TextRendering.settings(screen))
+                // This device's own: kept beside the break screen, not synced.
+                let preferences = WebPreferences(directory: global.directory())
+                print("Natural breaks: \(preferences.naturalBreaks ? "on" : "off")")
+                print(Set.deferralText(preferences.deferral))
+            }
         }
     }
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window' or 'natural-breaks on|off'."
+            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window', 'natural-breaks on|off', 'defer-fullscreen|defer-calls|defer-dnd on|off', 'max-deferral DURATION' (1...240 min) or 'call-allow-list NAME[,NAME…]|none'."
         )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "snooze, retention, break-screen or natural-breaks.") var name: String
+        @Argument(help: "snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral or call-allow-list.") var name: String
         @Argument(help: "The new value.") var value: String
 
         func run() throws {
@@ -113,6 +121,10 @@ struct SettingsVerb: ParsableCommand {
                 try setNaturalBreaks()
                 return
             }
+            if Self.deferralNames.contains(name) {
+                try setDeferral()
+                return
+            }
             let screen = try reportingErrors {
                 let command: BreakCommand
                 switch name {
@@ -122,13 +134,64 @@ struct SettingsVerb: ParsableCommand {
                     guard let days = Int(value) else { throw CLIUsageError("retention must be a whole number of days, 7...3650") }
                     command = .setRetention(days: days)
                 default:
-                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention, break-screen or natural-breaks")
+                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral or call-allow-list")
                 }
                 let control = try global.context().control()
                 _ = try control.perform(command)
                 return SettingsScreen(settings: try control.settings())
             }
             print(TextRendering.settings(screen))
+        }
+
+        static let deferralNames: Swift.Set<String> = ["defer-fullscreen", "defer-calls", "defer-dnd", "max-deferral", "call-allow-list"]
+
+        /// What may defer breaks, and for how long at most: kept with the break screen, read by the agent at each look.
+        private func setDeferral() throws {
+            let settings = try reportingErrors { () throws -> DeferralSettings in
+                var settings = WebPreferences(directory: global.directory()).deferral
+                switch name {
+                case "max-deferral":
+                    let minutes = try DurationParser.wholeMinutes(value)
+                    guard DeferralSettings.maxDeferralRange.contains(minutes) else {
+                        throw CLIUsageError("max-deferral must be 1...240 min (got \(minutes) min)")
+                    }
+                    settings.maxDeferralMinutes = minutes
+                case "call-allow-list":
+                    let names = value.lowercased() == "none" ? [] : value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard names.allSatisfy({ !$0.isEmpty && !$0.contains("/") }) else {
+                        throw CLIUsageError("call-allow-list takes program names separated by commas, or none")
+                    }
+                    settings.callAllowList = names
+                default:
+                    let on: Bool
+                    switch value.lowercased() {
+                    case "on": on = true
+                    case "off": on = false
+                    default: throw CLIUsageError("unknown \(name) value '\(value)': use on or off")
+                    }
+                    switch name {
+                    case "defer-fullscreen": settings.fullScreen = on
+                    case "defer-calls": settings.calls = on
+                    default: settings.doNotDisturb = on
+                    }
+                }
+                let chosen = settings
+                WebPreferences(directory: global.directory()).updateDeferral { $0 = chosen }
+                return settings
+            }
+            print(Self.deferralText(settings))
+        }
+
+        /// `Breaks wait for: a full-screen window, a call, do not disturb — at most 60 min. Never a call: zoom.`
+        static func deferralText(_ settings: DeferralSettings) -> String {
+            let reasons = DeferralReason.allCases.filter { settings.enabledReasons.contains($0) }.map(\.text)
+            var text = reasons.isEmpty
+                ? "Breaks wait for nothing: they are shown when due."
+                : "Breaks wait for: \(reasons.joined(separator: ", ")) — at most \(settings.maxDeferralMinutes) min."
+            if !settings.callAllowList.isEmpty {
+                text += " Never a call: \(settings.callAllowList.joined(separator: ", "))."
+            }
+            return text
         }
 
         /// `natural-breaks on|off`: kept with the break screen, read by the agent at each absence.

@@ -44,6 +44,28 @@ struct OpenCLITests {
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unknown natural-breaks value 'sometimes': use on or off"))
         let unknown = try cli.run("settings", "set", "loudness", "3")
-        #expect(unknown.stderr.contains("unknown setting 'loudness': use snooze, retention, break-screen or natural-breaks"))
+        #expect(unknown.stderr.contains("unknown setting 'loudness': use snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral or call-allow-list"))
+    }
+
+    @Test("settings set defer-* and max-deferral keep what may defer breaks, and refuse what is not allowed")
+    func deferral() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let off = try cli.run("settings", "set", "defer-calls", "off")
+        #expect(off.status == 0)
+        #expect(off.stdout.hasPrefix("Breaks wait for: a full-screen window, do not disturb — at most 60 min."))
+        let maximum = try cli.run("settings", "set", "max-deferral", "90m")
+        #expect(maximum.stdout.contains("at most 90 min"))
+        let allow = try cli.run("settings", "set", "call-allow-list", "obs,zoom")
+        #expect(allow.stdout.hasSuffix("Never a call: obs, zoom.\n"))
+        let shown = try cli.run("settings")
+        #expect(shown.stdout.contains("Natural breaks: on"))
+        #expect(shown.stdout.contains("Breaks wait for: a full-screen window, do not disturb — at most 90 min. Never a call: obs, zoom."))
+        let tooLong = try cli.run("settings", "set", "max-deferral", "5h")
+        #expect(tooLong.status != 0)
+        #expect(tooLong.stderr.contains("max-deferral must be 1...240 min (got 300 min)"))
+        let bad = try cli.run("settings", "set", "defer-dnd", "maybe")
+        #expect(bad.stderr.contains("unknown defer-dnd value 'maybe': use on or off"))
+        #expect(try cli.run("settings").stdout.contains("at most 90 min"))
     }
 }

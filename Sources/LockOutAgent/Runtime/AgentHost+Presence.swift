@@ -18,6 +18,18 @@ extension AgentHost {
     }
 
     #if canImport(CSystemd)
+    /// Defers breaks for a call, do-not-disturb and a full-screen window, with the settings kept beside the
+    /// break screen's.
+    func attachDeferral(agent: DeviceAgent, preferences: WebPreferences, bus: SessionBus?, environment: [String: String]) throws {
+        let doNotDisturb = DoNotDisturb(bus: bus, environment: environment)
+        let sensor = DesktopDeferralSensor(
+            doNotDisturb: { doNotDisturb.isOn() },
+            watch: [{ doNotDisturb.start(onChange: $0) }],
+            stop: [{ doNotDisturb.stop() }]
+        )
+        try agent.executor.runBlocking { await agent.attachDeferral(sensor, settings: { preferences.deferral }) }
+    }
+
     /// The presence sources this desktop may offer; each says on start whether it can be used.
     static func presenceSources(environment: [String: String], sessionBus: SessionBus?, clock: ProcessClock, logger: Logger) -> [any PresenceSource] {
         let now: @Sendable () -> Date = { clock.now() }

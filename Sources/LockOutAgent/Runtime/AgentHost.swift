@@ -106,6 +106,9 @@ public struct AgentHost: Sendable {
         let presenceSources: [any PresenceSource] = []
         #endif
         let presence = try startPresence(agent: agent, preferences: preferences, sources: presenceSources)
+        #if canImport(CSystemd)
+        try attachDeferral(agent: agent, preferences: preferences, bus: bus, environment: environment)
+        #endif
 
         let token = AgentEndpoint.newToken()
         let api = AgentAPI(agent: agent, token: token, familySync: familySync, web: sessions, naturalBreaks: { preferences.naturalBreaks })

@@ -1,4 +1,5 @@
 import Foundation
+import LockOutCore
 import Synchronization
 
 /// What the web app remembers about its person: whether they went through the onboarding pages. Kept in
@@ -9,6 +10,7 @@ public final class WebPreferences: Sendable {
         var gateOnboarded = false
         var breakScreen: BreakScreenMode? = nil
         var naturalBreaks: Bool? = nil
+        var deferral: DeferralSettings? = nil
     }
 
     private let state: Mutex<State>
@@ -52,6 +54,23 @@ public final class WebPreferences: Sendable {
     }
 
     public func setNaturalBreaks(_ on: Bool) { update { $0.naturalBreaks = on } }
+
+    /// What may defer breaks and for how long at most. Read from the file each time, so that a change
+    /// takes effect in the running agent at the next look.
+    public var deferral: DeferralSettings {
+        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
+            return stored.deferral ?? .defaults
+        }
+        return state.withLock { $0.deferral } ?? .defaults
+    }
+
+    public func updateDeferral(_ change: (inout DeferralSettings) -> Void) {
+        update { state in
+            var settings = state.deferral ?? .defaults
+            change(&settings)
+            state.deferral = settings
+        }
+    }
 
     /// Whether the breaks onboarding was finished.
     public var onboarded: Bool { state.withLock { $0.onboarded } }

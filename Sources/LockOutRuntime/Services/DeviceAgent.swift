@@ -52,6 +52,11 @@ public actor DeviceAgent {
     var lastCelebration: (id: UUID, text: String, at: Date)?
     /// The presence sources in use and the absence they tell of (see `presenceChanged`).
     var presence = PresenceReport()
+    /// What may defer breaks and its settings, once attached (`attachDeferral`).
+    var deferralSensor: (any DeferralSensing)?
+    var deferralSettings: @Sendable () -> DeferralSettings = { .defaults }
+    /// When the reasons were last looked at while a deferral holds breaks.
+    var lastDeferralCheck: Date?
 
     var breakService: BreakService { service.breaks }
 
@@ -264,6 +269,7 @@ public actor DeviceAgent {
         // Alerts due now go out before the engines move on and schedule the next ones under the same ids.
         presentDue(now: now)
         var gateEvent: GateEvent? = (gate?.nextDeadline(now: now)).flatMap { $0 <= now ? .tick : nil }
+        recheckDeferralIfDue(now: now)
         do {
             switch event {
             case .clockChanged:
@@ -295,6 +301,7 @@ public actor DeviceAgent {
     }
 
     private func tick(now: Date) throws {
+        checkDeferralIfDue(now: now)
         var currentBreaks = try requireBreaks()
         let breakEffects = try breakService.handle(.tick, on: &currentBreaks, now: now)
         breaks = currentBreaks
@@ -349,6 +356,7 @@ public actor DeviceAgent {
         if !barFollowers.isEmpty {
             candidates.append(lastBarSnapshot?.nextChange)
         }
+        candidates.append(nextDeferralCheck())
         return candidates.compactMap { $0 }.min()
     }
 

@@ -1,0 +1,81 @@
+import Foundation
+import LockOutCore
+
+/// Deferral: a call, a full-screen window or do-not-disturb holds breaks back, at most for the maximum.
+///
+/// The reasons are looked at when a break is about to fall due, when the sensor says a watched reason may
+/// have changed (a window went full screen, do-not-disturb switched), and once a minute while a deferral
+/// holds breaks — a call ends without telling. Nothing is looked at while no deferral holds and no break is due.
+extension DeviceAgent {
+    /// How often the reasons are looked at again while a deferral holds breaks.
+    public static let deferralRecheck: TimeInterval = 60
+
+    /// Starts deferring breaks for what `sensor` tells, with the settings `settings` reads at each look.
+    public func attachDeferral(_ sensor: any DeferralSensing, settings: @escaping @Sendable () -> DeferralSettings) {
+        deferralSensor = sensor
+        deferralSettings = settings
+        let executor = executor
+        sensor.start { [weak self] in
+            Task(executorPreference: executor) { await self?.reevaluateDeferral() }
+        }
+    }
+
+    /// Looks at what defers breaks now and tells the breaks engine: a deferral starts, takes new reasons, or ends.
+    public func reevaluateDeferral() {
+        applyDeferral(now: clock.now())
+        rearm()
+    }
+
+    /// What defers breaks now, as the sensor and the settings say.
+    public func deferralReasons() -> Set<DeferralReason> {
+        guard let deferralSensor else { return [] }
+        let settings = deferralSettings()
+        return deferralSensor.currentReasons(enabled: settings.enabledReasons, callAllowList: settings.callAllowList)
+    }
+
+    /// Before a break falls due at a tick: whether something defers it, looked at first so it is never shown.
+    func checkDeferralIfDue(now: Date) {
+        guard deferralSensor != nil, let engine = breaks, engine.record.deferral == nil,
+              let due = engine.nextBreakFallsDue, due <= now else { return }
+        applyDeferral(now: now)
+    }
+
+    /// While a deferral holds breaks, the next look at its reasons.
+    func nextDeferralCheck() -> Date? {
+        guard deferralSensor != nil, breaks?.record.deferral != nil else { return nil }
+        return (lastDeferralCheck ?? clock.now()).addingTimeInterval(Self.deferralRecheck)
+    }
+
+    /// Runs the look when the once-a-minute check is due.
+    func recheckDeferralIfDue(now: Date) {
+        guard let next = nextDeferralCheck(), next <= now else { return }
+        applyDeferral(now: now)
+    }
+
+    private func applyDeferral(now: Date) {
+        guard var engine = breaks else { return }
+        lastDeferralCheck = now
+        let reasons = deferralReasons()
+        let event: BreakEvent
+        if !reasons.isEmpty {
+            guard engine.activeDeferral?.reasons != reasons.sorted() else { return }
+            if engine.record.deferral?.spent == true { return }
+            event = .deferralStarted(reasons: reasons.sorted(), maximum: deferralSettings().maxDeferral)
+        } else {
+            guard engine.record.deferral != nil else { return }
+            event = .deferralEnded
+        }
+        do {
+            let effects = try breakService.handle(event, on: &engine, now: now)
+            breaks = engine
+            if let deferral = engine.activeDeferral {
+                logger.info("breaks deferred", metadata: ["reasons": "\(deferral.reasons.map(\.rawValue).joined(separator: ","))", "until": "\(deferral.until)"])
+            } else {
+                logger.info("breaks no longer deferred")
+            }
+            carryOut(effects)
+        } catch {
+            logger.warning("deferral not applied: \(error)")
+        }
+    }
+}
