@@ -8,7 +8,8 @@ import LockOutCore
 public enum PresenceSources {
     /// The sources that apply to this session, none of them started:
     /// - `x11-sync`, the X server's idle alarms, when `DISPLAY` names a display and the session is not Wayland's
-    ///   (Xwayland's idle time sees only X programs).
+    ///   (Xwayland's idle time sees only X programs);
+    /// - `mutter`, GNOME's idle monitor, when `XDG_CURRENT_DESKTOP` names GNOME and there is a session bus.
     ///
     /// Each may still throw from `start` when the desktop lacks what it needs.
     public static func session(
@@ -22,6 +23,14 @@ public enum PresenceSources {
         if environment["DISPLAY"].map({ !$0.isEmpty }) == true, !wayland {
             sources.append(X11SyncPresence(environment: environment, now: now, logger: logger))
         }
+        #if canImport(CSystemd)
+        if let sessionBus {
+            let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
+            if desktops.contains(where: { $0.uppercased() == "GNOME" }) {
+                sources.append(MutterPresence(sessionBus: sessionBus, now: now, logger: logger))
+            }
+        }
+        #endif
         return sources
     }
 
@@ -55,6 +64,29 @@ enum PresenceSourceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noService(let names, let error):
             "nothing on the session bus answers as \(names.joined(separator: " or ")): \(error)"
         }
+    }
+}
+
+/// Answers that arrive on the bus's queue, waited for with a bound by a thread that is not the bus's.
+final class BusAnswers<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value] = []
+    private let arrived = DispatchSemaphore(value: 0)
+
+    /// Keeps `value` and wakes the waiter.
+    func put(_ value: Value) {
+        lock.withLock { values.append(value) }
+        arrived.signal()
+    }
+
+    /// The answers that arrived, once `count` did or `seconds` passed.
+    func wait(for count: Int, seconds: Double) -> [Value] {
+        let deadline = DispatchTime.now() + seconds
+        var waited = 0
+        while waited < count, arrived.wait(timeout: deadline) == .success {
+            waited += 1
+        }
+        return lock.withLock { values }
     }
 }
 #endif
