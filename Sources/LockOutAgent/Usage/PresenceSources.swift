@@ -9,7 +9,8 @@ public enum PresenceSources {
     /// The sources that apply to this session, none of them started:
     /// - `x11-sync`, the X server's idle alarms, when `DISPLAY` names a display and the session is not Wayland's
     ///   (Xwayland's idle time sees only X programs);
-    /// - `mutter`, GNOME's idle monitor, when `XDG_CURRENT_DESKTOP` names GNOME and there is a session bus.
+    /// - `mutter`, GNOME's idle monitor, when `XDG_CURRENT_DESKTOP` names GNOME and there is a session bus;
+    /// - `screensaver`, the screen saver's lock, when there is a session bus.
     ///
     /// Each may still throw from `start` when the desktop lacks what it needs.
     public static func session(
@@ -29,6 +30,7 @@ public enum PresenceSources {
             if desktops.contains(where: { $0.uppercased() == "GNOME" }) {
                 sources.append(MutterPresence(sessionBus: sessionBus, now: now, logger: logger))
             }
+            sources.append(ScreenSaverPresence(sessionBus: sessionBus, now: now))
         }
         #endif
         return sources

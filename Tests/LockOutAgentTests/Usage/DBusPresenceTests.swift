@@ -50,16 +50,64 @@ extension UsageTests {
             #expect("\(error)".hasPrefix("nothing on the session bus answers as org.gnome.Mutter.IdleMonitor: org.freedesktop.DBus.Error."))
         }
 
-        @Test("the sources that apply: X11 off Wayland, Mutter on GNOME with a session bus")
+        @Test("the screen saver's ActiveChanged tells locked and unlocked")
+        func screenSaver() async throws {
+            let session = try PrivateSession()
+            let service = try FakeBusService(
+                address: try #require(session.environment["DBUS_SESSION_BUS_ADDRESS"]), name: "org.gnome.ScreenSaver", path: "/org/gnome/ScreenSaver"
+            )
+            defer { service.stop() }
+            service.answer("GetActive", with: [.bool(false)])
+            let source = ScreenSaverPresence(sessionBus: try SessionBus(environment: session.environment), now: { Self.now })
+            #expect(source.name == "screensaver")
+            let told = Inbox<PresenceSignal>()
+
+            try source.start(awayAfter: 60) { told.put($0) }
+            #expect(service.calls("GetActive") == 1)
+            #expect(told.takeIfPresent() == nil)
+
+            activeChanged(true, service, name: "org.gnome.ScreenSaver", path: "/org/gnome/ScreenSaver")
+            #expect(await told.next(within: 10) == PresenceSignal(away: true, at: Self.now, reason: .locked))
+            activeChanged(false, service, name: "org.gnome.ScreenSaver", path: "/org/gnome/ScreenSaver")
+            #expect(await told.next(within: 10) == PresenceSignal(away: false, at: Self.now, reason: .locked))
+        }
+
+        @Test("a session that starts locked is away at once")
+        func startsLocked() throws {
+            let session = try PrivateSession()
+            let service = try FakeBusService(
+                address: try #require(session.environment["DBUS_SESSION_BUS_ADDRESS"]), name: "org.freedesktop.ScreenSaver",
+                path: "/org/freedesktop/ScreenSaver"
+            )
+            defer { service.stop() }
+            service.answer("GetActive", with: [.bool(true)])
+            let source = ScreenSaverPresence(sessionBus: try SessionBus(environment: session.environment), now: { Self.now })
+            let told = Inbox<PresenceSignal>()
+
+            try source.start(awayAfter: 60) { told.put($0) }
+            defer { source.stop() }
+
+            #expect(told.takeIfPresent() == PresenceSignal(away: true, at: Self.now, reason: .locked))
+        }
+
+        @Test("without a screen saver on the bus, start names both it looked for")
+        func noScreenSaver() throws {
+            let session = try PrivateSession()
+            let source = ScreenSaverPresence(sessionBus: try SessionBus(environment: session.environment))
+            let error = try #require(throws: PresenceSourceError.self) { try source.start(awayAfter: 60) { _ in } }
+            #expect("\(error)".hasPrefix("nothing on the session bus answers as org.freedesktop.ScreenSaver or org.gnome.ScreenSaver: "))
+        }
+
+        @Test("the sources that apply: X11 off Wayland, Mutter on GNOME, the screen saver with a session bus")
         func choice() throws {
             let session = try PrivateSession()
             let bus = try SessionBus(environment: session.environment)
             func names(_ environment: [String: String], _ bus: SessionBus?) -> [String] {
                 PresenceSources.session(environment: environment, sessionBus: bus).map(\.name)
             }
-            #expect(names(["DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME"], bus) == ["x11-sync", "mutter"])
-            #expect(names(["DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "XFCE"], bus) == ["x11-sync"])
-            #expect(names(["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "GNOME"], bus) == ["mutter"])
+            #expect(names(["DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME"], bus) == ["x11-sync", "mutter", "screensaver"])
+            #expect(names(["DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "XFCE"], bus) == ["x11-sync", "screensaver"])
+            #expect(names(["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": "GNOME"], bus) == ["mutter", "screensaver"])
             #expect(names(["XDG_CURRENT_DESKTOP": "GNOME"], nil) == [])
             #expect(names(["DISPLAY": ":0", "XDG_SESSION_TYPE": "wayland"], nil) == [])
             #expect(names(["DISPLAY": ":1"], nil) == ["x11-sync"])
@@ -68,6 +116,10 @@ extension UsageTests {
 
         private func fire(_ id: UInt32, _ service: FakeBusService) {
             service.emit(path: Self.mutter.path, interface: Self.mutter.name, member: "WatchFired", arguments: [.uint32(id)])
+        }
+
+        private func activeChanged(_ active: Bool, _ service: FakeBusService, name: String, path: String) {
+            service.emit(path: path, interface: name, member: "ActiveChanged", arguments: [.bool(active)])
         }
     }
 }
