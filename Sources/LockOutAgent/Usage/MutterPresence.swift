@@ -27,7 +27,7 @@ public final class MutterPresence: PresenceSource, @unchecked Sendable {
     private var state: State?
 
     private struct State {
-        var subscription: DBusSubscription
+        var subscription: DBusSubscription?
         var threshold: TimeInterval
         var onChange: @Sendable (PresenceSignal) -> Void
         var idleWatch: UInt32?
@@ -45,8 +45,13 @@ public final class MutterPresence: PresenceSource, @unchecked Sendable {
     /// Subscribes to `WatchFired`, then adds the idle watch and waits for Mutter's answer; throws when
     /// nothing answers as the idle monitor. Not from a handler of the bus: it waits for the bus's queue.
     public func start(awayAfter threshold: TimeInterval, onChange: @escaping @Sendable (PresenceSignal) -> Void) throws {
-        guard lock.withLock({ state == nil }) else { return }
-        let answers = BusAnswers<Result<DBusMessage, DBusError>>()
+        let isNew = lock.withLock {
+            guard state == nil else { return false }
+            state = State(threshold: threshold, onChange: onChange)
+            return true
+        }
+        guard isNew else { return }
+        let answers = BusAnswers<Result<UInt32, DBusError>>()
         let milliseconds = UInt64(PresenceSources.milliseconds(threshold))
         let subscription = bus.subscribe(
             to: DBusSignalMatch(sender: Self.service, path: Self.path, interface: Self.service, member: "WatchFired"),
@@ -55,25 +60,27 @@ public final class MutterPresence: PresenceSource, @unchecked Sendable {
                     answers.put(.failure(error))
                     return
                 }
-                bus.call(Self.method("AddIdleWatch", [.uint64(milliseconds)]), timeout: .seconds(5)) { answers.put($0) }
+                bus.call(Self.method("AddIdleWatch", [.uint64(milliseconds)]), timeout: .seconds(5)) { [weak self] result in
+                    let watch = result.flatMap { reply -> Result<UInt32, DBusError> in
+                        guard let id = reply.arguments.first?.uint32 else {
+                            return .failure(DBusError(name: DBusError.invalidArgs, message: "AddIdleWatch answered without a watch id"))
+                        }
+                        return .success(id)
+                    }
+                    // Known before the bus's queue handles any signal after the answer: a desktop already
+                    // idle past the threshold fires the watch at once.
+                    if case .success(let id) = watch, let self { lock.withLock { state?.idleWatch = id } }
+                    answers.put(watch)
+                }
             },
             handler: { [weak self] signal in
                 guard let id = signal.arguments.first?.uint32 else { return }
                 self?.fired(id)
             }
         )
-        lock.withLock { state = State(subscription: subscription, threshold: threshold, onChange: onChange) }
+        lock.withLock { state?.subscription = subscription }
         let answer = answers.wait(for: 1, seconds: 10).first ?? .failure(DBusError(name: DBusError.noReply, message: "no answer within 10 s"))
-        let watch: Result<UInt32, DBusError> = answer.flatMap { reply in
-            guard let id = reply.arguments.first?.uint32 else {
-                return .failure(DBusError(name: DBusError.invalidArgs, message: "AddIdleWatch answered without a watch id"))
-            }
-            return .success(id)
-        }
-        switch watch {
-        case .success(let id):
-            lock.withLock { state?.idleWatch = id }
-        case .failure(let error):
+        if case .failure(let error) = answer {
             lock.withLock { state = nil }
             subscription.cancel()
             throw PresenceSourceError.noService([Self.service], error)
@@ -83,7 +90,7 @@ public final class MutterPresence: PresenceSource, @unchecked Sendable {
     /// Removes the watches and stops listening.
     public func stop() {
         guard let state = lock.withLock({ defer { state = nil }; return state }) else { return }
-        state.subscription.cancel()
+        state.subscription?.cancel()
         for id in [state.idleWatch, state.activeWatch].compactMap(\.self) {
             bus.call(Self.method("RemoveWatch", [.uint32(id)]), timeout: .seconds(5)) { _ in }
         }

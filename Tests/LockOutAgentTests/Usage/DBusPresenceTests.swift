@@ -42,6 +42,23 @@ extension UsageTests {
             #expect(await told.next(within: 0.3) == nil)
         }
 
+        @Test("a desktop already idle past the threshold is away as soon as Mutter adds the watch")
+        func mutterAlreadyIdle() async throws {
+            let session = try PrivateSession()
+            let service = try FakeBusService(address: try #require(session.environment["DBUS_SESSION_BUS_ADDRESS"]), name: Self.mutter.name, path: Self.mutter.path)
+            defer { service.stop() }
+            service.answer("AddIdleWatch", with: [.uint32(11)])
+            service.answer("AddIdleWatch", followedBy: (Self.mutter.path, Self.mutter.name, "WatchFired", [.uint32(11)]))
+            service.answer("AddUserActiveWatch", with: [.uint32(12)])
+            let source = MutterPresence(sessionBus: try SessionBus(environment: session.environment), now: { Self.now })
+            let told = Inbox<PresenceSignal>()
+
+            try source.start(awayAfter: 60) { told.put($0) }
+            defer { source.stop() }
+
+            #expect(await told.next(within: 10) == PresenceSignal(away: true, at: Self.now.addingTimeInterval(-60), reason: .idle))
+        }
+
         @Test("without Mutter on the bus, start says the idle monitor is missing")
         func noMutter() throws {
             let session = try PrivateSession()

@@ -12,7 +12,10 @@ final class FakeBusService: @unchecked Sendable {
     private let lock = NSLock()
     private var isStopped = false
     /// Signals to send from the service's thread, in order; guarded by `lock`.
-    private var outgoing: [(path: String, interface: String, member: String, arguments: [DBusValue])] = []
+    private var outgoing: [Signal] = []
+
+    /// A signal the service sends: from `path`, `interface.member` with `arguments`.
+    typealias Signal = (path: String, interface: String, member: String, arguments: [DBusValue])
     private let stopped = DispatchSemaphore(value: 0)
 
     /// What the service answers, by method; read on the service's thread.
@@ -21,6 +24,7 @@ final class FakeBusService: @unchecked Sendable {
         private var byMember: [String: [DBusValue]] = [:]
         private var counts: [String: Int] = [:]
         private var lastArguments: [String: [DBusValue]] = [:]
+        private var followUps: [String: Signal] = [:]
 
         func set(_ member: String, _ values: [DBusValue]?) {
             lock.withLock { byMember[member] = values }
@@ -36,6 +40,14 @@ final class FakeBusService: @unchecked Sendable {
 
         func arguments(_ member: String) -> [DBusValue]? {
             lock.withLock { lastArguments[member] }
+        }
+
+        func setFollowUp(_ member: String, _ signal: Signal?) {
+            lock.withLock { followUps[member] = signal }
+        }
+
+        func followUp(_ member: String) -> Signal? {
+            lock.withLock { followUps[member] }
         }
 
         func count(_ member: String) -> Int {
@@ -70,14 +82,18 @@ final class FakeBusService: @unchecked Sendable {
             guard sd_bus_message_new_method_return(message, &reply) >= 0, let reply else { return -ENOMEM }
             defer { sd_bus_message_unref(reply) }
             try? DBusMessageWriter.append(values, to: reply)
-            return sd_bus_send(nil, reply, nil) >= 0 ? 1 : -EIO
+            guard sd_bus_send(nil, reply, nil) >= 0 else { return -EIO }
+            if let signal = answers.followUp(member), let bus = sd_bus_message_get_bus(message) {
+                FakeBusService.send(signal, on: bus)
+            }
+            return 1
         }, userdata)
         guard result >= 0 else { throw DBusError.local("sd_bus_add_object", errno: -result) }
         let bus = UncheckedBus(pointer: created)
         Thread.detachNewThread { [self] in
             while !lock.withLock({ isStopped }) {
                 for signal in lock.withLock({ defer { outgoing.removeAll() }; return outgoing }) {
-                    send(signal, on: bus.pointer)
+                    Self.send(signal, on: bus.pointer)
                 }
                 let processed = sd_bus_process(bus.pointer, nil)
                 if processed < 0 { break }
@@ -108,8 +124,14 @@ final class FakeBusService: @unchecked Sendable {
         lock.withLock { outgoing.append((path, interface, member, arguments)) }
     }
 
+    /// Sends `signal` right after each answer to `member` (none when nil), as a service does whose method
+    /// fires at once.
+    func answer(_ member: String, followedBy signal: Signal?) {
+        answers.setFollowUp(member, signal)
+    }
+
     /// Sends one signal; on the service's thread.
-    private func send(_ signal: (path: String, interface: String, member: String, arguments: [DBusValue]), on bus: OpaquePointer) {
+    private static func send(_ signal: Signal, on bus: OpaquePointer) {
         var created: OpaquePointer?
         guard sd_bus_message_new_signal(bus, &created, signal.path, signal.interface, signal.member) >= 0, let message = created else { return }
         defer { sd_bus_message_unref(message) }
