@@ -28,7 +28,7 @@ public final class ScreenSaverPresence: PresenceSource, @unchecked Sendable {
     private var state: State?
 
     private struct State {
-        var subscriptions: [DBusSubscription]
+        var subscriptions: [DBusSubscription] = []
         var onChange: @Sendable (PresenceSignal) -> Void
         /// What each service last said, by name.
         var active: [String: Bool] = [:]
@@ -44,20 +44,32 @@ public final class ScreenSaverPresence: PresenceSource, @unchecked Sendable {
     /// Subscribes to both services' `ActiveChanged`, then asks each `GetActive` and waits for the answers;
     /// throws when neither answers. Not from a handler of the bus: it waits for the bus's queue.
     public func start(awayAfter threshold: TimeInterval, onChange: @escaping @Sendable (PresenceSignal) -> Void) throws {
-        guard lock.withLock({ state == nil }) else { return }
-        let answers = BusAnswers<(service: String, result: Result<DBusMessage, DBusError>)>()
+        let isNew = lock.withLock {
+            guard state == nil else { return false }
+            state = State(onChange: onChange)
+            return true
+        }
+        guard isNew else { return }
+        let answers = BusAnswers<Result<DBusMessage, DBusError>>()
         let subscriptions = Self.services.map { service in
             bus.subscribe(
                 to: DBusSignalMatch(sender: service.name, interface: service.name, member: "ActiveChanged"),
                 installed: { [bus] error in
                     if let error {
-                        answers.put((service.name, .failure(error)))
+                        answers.put(.failure(error))
                         return
                     }
                     let call = DBusMethodCall(
                         destination: service.name, path: service.path, interface: service.name, member: "GetActive", allowsAutoStart: false
                     )
-                    bus.call(call, timeout: .seconds(5)) { answers.put((service.name, $0)) }
+                    bus.call(call, timeout: .seconds(5)) { [weak self] result in
+                        // Taken on the bus's queue, in order with the signals: a change told after the
+                        // answer is not overruled by it.
+                        if case .success(let reply) = result, let active = reply.arguments.first?.bool {
+                            self?.said(active, by: service.name)
+                        }
+                        answers.put(result)
+                    }
                 },
                 handler: { [weak self] signal in
                     guard let active = signal.arguments.first?.bool else { return }
@@ -65,19 +77,12 @@ public final class ScreenSaverPresence: PresenceSource, @unchecked Sendable {
                 }
             )
         }
-        lock.withLock { state = State(subscriptions: subscriptions, onChange: onChange) }
-        var answered = false
+        lock.withLock { state?.subscriptions = subscriptions }
         var failures: [DBusError] = []
         for answer in answers.wait(for: Self.services.count, seconds: 10) {
-            switch answer.result {
-            case .success(let reply):
-                answered = true
-                if let active = reply.arguments.first?.bool { said(active, by: answer.service) }
-            case .failure(let error):
-                failures.append(error)
-            }
+            guard case .failure(let error) = answer else { return }
+            failures.append(error)
         }
-        guard !answered else { return }
         lock.withLock { state = nil }
         for subscription in subscriptions {
             subscription.cancel()
