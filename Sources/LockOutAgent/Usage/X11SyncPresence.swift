@@ -26,6 +26,8 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
     private let queue = DispatchQueue(label: "lockout.presence.x11")
     /// Confined to `queue`; nil before `start`, after `stop` and once the connection closed.
     private var watch: Watch?
+    /// How often the socket woke the queue; confined to `queue`. Tests read it to see that only the alarms do.
+    private var wakeCount = 0
 
     /// What a started source holds; confined to the queue.
     private final class Watch {
@@ -90,6 +92,11 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
         }
     }
 
+    /// How often the socket woke the source so far. Not from `onChange`: it waits for the queue.
+    var wakes: Int {
+        queue.sync { wakeCount }
+    }
+
     public func stop() {
         queue.sync {
             guard let watch else { return }
@@ -132,6 +139,7 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
 
     /// Reads the events waiting and acts on the alarms among them; on queue.
     private func deliverEvents() {
+        wakeCount += 1
         guard let watch else { return }
         do throws(X11Error) {
             for event in try watch.connection.takeEvents() {

@@ -34,9 +34,11 @@ extension UsageTests.PrivateDisplaySuites {
             // Armed again: the next idle second is told too.
             let again = try #require(await told.next(within: PrivateDisplay.patience))
             #expect(again.away)
+            // Only the alarms woke it: once each.
+            #expect(source.wakes == 3)
         }
 
-        @Test("nothing is told while input keeps coming, and away once it stops, at the last input")
+        @Test("input that keeps coming neither tells nor wakes the source; away once it stops, at the last input")
         func inputKeepsComing() async throws {
             let display = try await PrivateDisplay()
             try await display.xdotool(["mousemove", "10", "10"])
@@ -51,9 +53,11 @@ extension UsageTests.PrivateDisplaySuites {
             _ = try await moving
 
             #expect(told.takeIfPresent() == nil)
+            #expect(source.wakes == 0)
             let away = try #require(await told.next(within: PrivateDisplay.patience))
             #expect(away.away)
             #expect(away.at > inputBegan)
+            #expect(source.wakes == 1)
         }
 
         @Test("a display that is not local cannot be watched, and says so")
