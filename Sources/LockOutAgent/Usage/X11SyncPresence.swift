@@ -89,6 +89,9 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
             source.activate()
             watch.source = source
             self.watch = watch
+            // An alarm that fired as it was made (a desktop already idle past the threshold) came in with the
+            // replies to the set-up: the socket holds nothing more to wake the source for it.
+            handleEvents()
         }
     }
 
@@ -137,9 +140,14 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
         }
     }
 
-    /// Reads the events waiting and acts on the alarms among them; on queue.
+    /// The socket woke the queue: reads the events waiting and acts on the alarms among them; on queue.
     private func deliverEvents() {
         wakeCount += 1
+        handleEvents()
+    }
+
+    /// Acts on the alarms among the events read, and those waiting in the socket; on queue.
+    private func handleEvents() {
         guard let watch else { return }
         do throws(X11Error) {
             for event in try watch.connection.takeEvents() {

@@ -60,6 +60,19 @@ extension UsageTests.PrivateDisplaySuites {
             #expect(source.wakes == 1)
         }
 
+        @Test("a desktop already idle past the threshold at start is away at once")
+        func alreadyIdle() async throws {
+            let display = try await PrivateDisplay()
+            let source = X11SyncPresence(environment: display.environment)
+            let told = Inbox<PresenceSignal>()
+
+            // A millisecond has passed since the last input by the time the alarm is set: it fires as it is made.
+            try source.start(awayAfter: 0.001) { told.put($0) }
+            defer { source.stop() }
+
+            #expect(await told.next(within: PrivateDisplay.patience)?.away == true)
+        }
+
         @Test("a display that is not local cannot be watched, and says so")
         func noDisplay() {
             let source = X11SyncPresence(environment: ["DISPLAY": "elsewhere:10"])
