@@ -4,8 +4,7 @@ import Foundation
 import Logging
 import LockOutCore
 
-/// Chooses where the agent learns, without polling, that the person stepped away from this desktop.
-public enum PresenceSources {
+extension PresenceSources {
     /// The sources that apply to this session, none of them started:
     /// - `x11-sync`, the X server's idle alarms, when `DISPLAY` names a display and the session is not Wayland's
     ///   (Xwayland's idle time sees only X programs);
