@@ -37,6 +37,11 @@ final class X11Connection: @unchecked Sendable {
     let stream: UnixStream
     /// The first screen's root window.
     let root: UInt32
+    /// The ids this client may give the resources it creates (alarms): `base` with bits of `mask` set.
+    let resourceIDBase: UInt32
+    let resourceIDMask: UInt32
+    /// How many resource ids were taken.
+    private var resourceIDsTaken: UInt32 = 0
     /// The sequence number of the last request sent (the server counts them from 1, in 16 bits).
     private var sequence: UInt16 = 0
     /// Bytes read but not yet taken apart.
@@ -79,6 +84,8 @@ final class X11Connection: @unchecked Sendable {
             case 1:
                 guard let root = Self.firstRoot(setupReply: reply) else { throw X11Error.malformed("a setup reply without a screen") }
                 self.root = root
+                resourceIDBase = X11Wire.card32(reply, at: 12) ?? 0
+                resourceIDMask = X11Wire.card32(reply, at: 16) ?? 0
             case 0:
                 let length = Int(reply[1])
                 let reason = reply.dropFirst(8).prefix(length)
@@ -103,6 +110,14 @@ final class X11Connection: @unchecked Sendable {
         else { return nil }
         let offset = 40 + Int(vendorLength) + X11Wire.padding(Int(vendorLength)) + 8 * Int(formats)
         return X11Wire.card32(reply, at: offset)
+    }
+
+    /// A fresh id for a resource this client creates.
+    func newResourceID() throws(X11Error) -> UInt32 {
+        resourceIDsTaken += 1
+        let id = resourceIDsTaken << UInt32(resourceIDMask.trailingZeroBitCount)
+        guard resourceIDMask != 0, id & ~resourceIDMask == 0 else { throw .malformed("no resource ids left for this client") }
+        return resourceIDBase | id
     }
 
     /// Closes the socket.
@@ -223,11 +238,16 @@ extension X11Connection {
     /// Asks for `mask`'s events on `window` (ChangeWindowAttributes, the event-mask value), and waits to
     /// learn whether the server took it.
     func selectEvents(on window: UInt32, mask: UInt32) throws(X11Error) {
-        let sent = try send(X11RequestWriter.request(opcode: 2) { body in
+        try sendChecked(X11RequestWriter.request(opcode: 2) { body in
             body.card32(window)
             body.card32(0x800)  // CWEventMask
             body.card32(mask)
         })
+    }
+
+    /// Sends a request that has no reply, and waits to learn whether the server took it.
+    func sendChecked(_ request: [UInt8]) throws(X11Error) {
+        let sent = try send(request)
         lastOtherError = nil
         // GetInputFocus, only for its reply: any error of the request before it has arrived by then.
         _ = try roundTrip(X11RequestWriter.request(opcode: 43) { _ in })
@@ -238,14 +258,21 @@ extension X11Connection {
 
     /// The major opcode of extension `name`, or nil when the server lacks it.
     func extensionOpcode(_ name: String) throws(X11Error) -> UInt8? {
+        try extensionCodes(name)?.opcode
+    }
+
+    /// The major opcode and the first event code of extension `name`, or nil when the server lacks it.
+    func extensionCodes(_ name: String) throws(X11Error) -> (opcode: UInt8, firstEvent: UInt8)? {
         let bytes = Array(name.utf8)
         let reply = try roundTrip(X11RequestWriter.request(opcode: 98) { body in
             body.card16(UInt16(truncatingIfNeeded: bytes.count))
             body.card16(0)
             body.padded(bytes)
         })
-        guard X11Wire.card8(reply[...], at: 8) == 1 else { return nil }
-        return X11Wire.card8(reply[...], at: 9)
+        guard X11Wire.card8(reply[...], at: 8) == 1, let opcode = X11Wire.card8(reply[...], at: 9),
+              let firstEvent = X11Wire.card8(reply[...], at: 10)
+        else { return nil }
+        return (opcode, firstEvent)
     }
 
     /// Milliseconds since the last input, from the MIT-SCREEN-SAVER extension's QueryInfo (its request 1).
