@@ -18,6 +18,9 @@ struct DBusValueTests {
         #expect(DBusValue.variants([:]).signature == "a{sv}")
         #expect(DBusValue.byte(1).signature == "y")
         #expect(DBusValue.unsupported(signature: "a(so)").signature == "a(so)")
+        #expect(DBusValue.structure([.string(""), .array(element: "(iiay)", []), .string(""), .string("")]).signature == "(sa(iiay)ss)")
+        #expect(DBusValue.bytes([]).signature == "ay")
+        #expect(DBusValue.variant(.int32(0)).signature == "v")
     }
 
     @Test("no session bus in the environment is an error that says where it looked")
@@ -97,20 +100,26 @@ struct SessionBusTests {
             .double(0.5), .string("Read <b> & write"), .objectPath("/org/example"), .signature("a{sv}"),
             .strings(["SNOOZE", "Snooze 5 min", ""]),
             .variants(["category": .string("BREAK_CATEGORY"), "urgency": .byte(1), "transient": .bool(false), "names": .strings(["a"])]),
+            .bytes([0, 255, 7]), .bytes([]),
+            .structure([.string("lockout"), .array(element: "(iiay)", [.structure([.int32(1), .int32(1), .bytes([9, 9, 9, 255])])]), .string("LockOut")]),
+            .array(element: "i", [.int32(1), .int32(-1)]), .array(element: "(ia{sv})", []),
         ]
-
-        let read = try bus.queue.sync { () throws -> [DBusValue] in
-            var created: OpaquePointer?
-            #expect(sd_bus_message_new_method_call(bus.bus, &created, "org.example", "/", "org.example", "Echo") >= 0)
-            let message = try #require(created)
-            defer { sd_bus_message_unref(message) }
-            try DBusMessageWriter.append(values, to: message)
-            #expect(sd_bus_message_seal(message, 1, 0) >= 0)
-            #expect(sd_bus_message_rewind(message, 1) >= 0)
-            return try DBusMessageReader.values(of: message)
+        let echo = { (values: [DBusValue]) throws -> [DBusValue] in
+            try bus.queue.sync { () throws -> [DBusValue] in
+                var created: OpaquePointer?
+                #expect(sd_bus_message_new_method_call(bus.bus, &created, "org.example", "/", "org.example", "Echo") >= 0)
+                let message = try #require(created)
+                defer { sd_bus_message_unref(message) }
+                try DBusMessageWriter.append(values, to: message)
+                #expect(sd_bus_message_seal(message, 1, 0) >= 0)
+                #expect(sd_bus_message_rewind(message, 1) >= 0)
+                return try DBusMessageReader.values(of: message)
+            }
         }
 
-        #expect(read == values)
+        #expect(try echo(values) == values)
+        // A variant travels with its type and reads as the value it holds.
+        #expect(try echo([.variant(.int32(3)), .array(element: "v", [.variant(.string("x"))])]) == [.int32(3), .array(element: "v", [.string("x")])])
     }
 
     @Test("watching a name reports no owner, then dunst's unique name when it starts, then nil when it is killed")
