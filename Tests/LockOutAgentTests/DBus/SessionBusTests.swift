@@ -144,6 +144,43 @@ struct SessionBusTests {
         #expect(await owners.next(within: 0.5) == nil)
     }
 
+    @Test("an exported object answers calls under a name it asked for, errors reach the caller, and its signals reach a subscriber")
+    func exportedObject() async throws {
+        let session = try PrivateSession()
+        let service = try SessionBus(environment: session.environment)
+        let caller = try SessionBus(environment: session.environment)
+        let object = service.export(path: "/org/example/Echo") { call in
+            switch call.member {
+            case "Echo": .reply(call.arguments)
+            case "Fail": .error(DBusError(name: "org.example.Error.Refused", message: "no"))
+            default: nil
+            }
+        }
+        let owned = Inbox<Bool>()
+        service.requestName("org.example.Echo") { owned.put($0) }
+        #expect(await owned.next(within: 10) == true)
+        let echo = { (member: String, arguments: [DBusValue]) in
+            DBusMethodCall(destination: "org.example.Echo", path: "/org/example/Echo", interface: "org.example.Echo", member: member, arguments: arguments)
+        }
+
+        let sent: [DBusValue] = [.structure([.int32(1), .variants(["label": .string("Quit")]), .array(element: "v", [])])]
+        #expect(try await caller.call(echo("Echo", sent)).arguments == sent)
+        await #expect(throws: DBusError(name: "org.example.Error.Refused", message: "no")) { try await caller.call(echo("Fail", [])) }
+        await #expect { try await caller.call(echo("Other", [])) } throws: { ($0 as? DBusError)?.name == "org.freedesktop.DBus.Error.UnknownMethod" }
+
+        let signals = Inbox<DBusMessage>()
+        let subscription = caller.subscribe(to: DBusSignalMatch(path: "/org/example/Echo", interface: "org.example.Echo")) { signals.put($0) }
+        _ = try await caller.call(echo("Echo", []))  // the match is installed before this is answered
+        service.emit(path: "/org/example/Echo", interface: "org.example.Echo", member: "Changed", arguments: [.uint32(2), .int32(0)])
+        let signal = await signals.next(within: 10)
+        #expect(signal?.member == "Changed")
+        #expect(signal?.arguments == [.uint32(2), .int32(0)])
+        subscription.cancel()
+
+        object.cancel()
+        await #expect(throws: DBusError.self) { try await caller.call(echo("Echo", [])) }
+    }
+
     @Test("signals reach a subscriber by sender, path, interface and member until it cancels")
     func signals() async throws {
         let session = try PrivateSession()
