@@ -18,6 +18,7 @@ final class FakeBusService: @unchecked Sendable {
         private let lock = NSLock()
         private var byMember: [String: [DBusValue]] = [:]
         private var counts: [String: Int] = [:]
+        private var received: [String: [[DBusValue]]] = [:]
 
         func set(_ member: String, _ values: [DBusValue]?) {
             lock.withLock { byMember[member] = values }
@@ -32,6 +33,14 @@ final class FakeBusService: @unchecked Sendable {
 
         func count(_ member: String) -> Int {
             lock.withLock { counts[member, default: 0] }
+        }
+
+        func record(_ member: String, _ arguments: [DBusValue]) {
+            lock.withLock { received[member, default: []].append(arguments) }
+        }
+
+        func arguments(_ member: String) -> [[DBusValue]] {
+            lock.withLock { received[member, default: []] }
         }
     }
 
@@ -54,6 +63,7 @@ final class FakeBusService: @unchecked Sendable {
             guard let message, let userdata else { return 0 }
             let answers = Unmanaged<Answers>.fromOpaque(userdata).takeUnretainedValue()
             let member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
+            answers.record(member, (try? DBusMessageReader.message(message).arguments) ?? [])
             guard let values = answers.take(member) else {
                 return -EOPNOTSUPP  // sd-bus replies with an error
             }
@@ -83,6 +93,11 @@ final class FakeBusService: @unchecked Sendable {
     /// How many calls of `member` came.
     func calls(_ member: String) -> Int {
         answers.count(member)
+    }
+
+    /// The arguments of each call of `member`, in order.
+    func arguments(_ member: String) -> [[DBusValue]] {
+        answers.arguments(member)
     }
 
     /// Stops answering and leaves the bus.
