@@ -98,6 +98,11 @@ public indirect enum DBusValue: Hashable, Sendable {
         if case .strings(let values) = self { values } else { nil }
     }
 
+    /// The bytes of a `.bytes`; nil for any other value.
+    public var bytes: [UInt8]? {
+        if case .bytes(let values) = self { values } else { nil }
+    }
+
     /// The fields of a `.structure`; nil for any other value.
     public var fields: [DBusValue]? {
         if case .structure(let values) = self { values } else { nil }

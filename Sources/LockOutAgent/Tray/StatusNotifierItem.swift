@@ -6,12 +6,18 @@ import LockOutCore
 /// `TrayStatus`, and the methods a host calls.
 ///
 /// The icon is named (`lockout`) and looked up in `iconThemePath`, where the agent writes its embedded icon,
-/// so it shows whether or not LockOut's icon is installed in the desktop's theme.
+/// so it shows whether or not LockOut's icon is installed in the desktop's theme; its pixels travel too
+/// (`IconPixmap`), for a host that finds nothing by name.
 struct StatusNotifierItem: Sendable {
     static let interface = "org.kde.StatusNotifierItem"
     static let path = "/StatusNotifierItem"
     static let menuPath = "/MenuBar"
     static let iconName = "lockout"
+
+    /// The embedded eye at 22, 32 and 48 px, as `a(iiay)`.
+    static let pixmaps = DBusValue.array(element: "(iiay)", SessionIcon.pixmaps.map { size, argb in
+        .structure([.int32(Int32(size)), .int32(Int32(size)), .bytes([UInt8](argb))])
+    })
 
     /// Where the icon named `iconName` is.
     let iconThemePath: String
@@ -41,11 +47,11 @@ struct StatusNotifierItem: Sendable {
             "WindowId": .int32(0),
             "IconName": .string(Self.iconName),
             "IconThemePath": .string(iconThemePath),
-            "IconPixmap": noPixmaps,
+            "IconPixmap": Self.pixmaps,
             "OverlayIconName": .string(""),
             "OverlayIconPixmap": noPixmaps,
             "AttentionIconName": .string(Self.iconName),
-            "AttentionIconPixmap": noPixmaps,
+            "AttentionIconPixmap": Self.pixmaps,
             "AttentionMovieName": .string(""),
             "ToolTip": toolTip,
             "ItemIsMenu": .bool(true),

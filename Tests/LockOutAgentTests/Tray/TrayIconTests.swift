@@ -95,6 +95,16 @@ struct TrayIconTests {
         #expect(try await setup.property("Menu") == .objectPath("/MenuBar"))
         #expect(try await setup.property("ItemIsMenu") == .bool(true))
         #expect(try await setup.property("Status") == .string("Active"))
+        #expect(try await setup.property("IconName") == .string("lockout"))
+        let pixmaps = try #require(try await setup.property("IconPixmap")?.elements).compactMap(\.fields)
+        #expect(pixmaps.map { $0.first } == [.int32(22), .int32(32), .int32(48)])
+        let sizes: [Int?] = [22, 32, 48].map { $0 * $0 * 4 }
+        #expect(pixmaps.map { $0.last?.bytes?.count } == sizes)
+        // Opaque, teal in the corner: the first pixel's alpha, red, green, blue.
+        let corner: [UInt8]? = pixmaps.first?.last?.bytes.map { Array($0.prefix(4)) }
+        #expect(corner == [255, 20, 131, 121])
+        let iconThemePath = try #require(try await setup.property("IconThemePath")?.string)
+        #expect(FileManager.default.contents(atPath: iconThemePath + "/hicolor/256x256/apps/lockout.png") == SessionIcon.png)
 
         let items = try await setup.items()
         #expect(items.map(\.label) == ["Take a break now", "Pause for 30 min", "Pause for 1 hour", "Pause until tomorrow", "Resume", "Open LockOut", "Quit"])
