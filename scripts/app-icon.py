@@ -3,7 +3,8 @@
 
 With --linux it draws the 256 px icon of the Linux desktop entry instead: share/icons/lockout-256.png, and the same
 bytes as base64 in Sources/LockOutAgent/Platform/SessionIcon.swift, so that `lockout service install` can write the
-icon without the repository at hand.
+icon without the repository at hand; beside them, the tray icon's pixmaps (22, 32 and 48 px, ARGB32 in network byte
+order, as StatusNotifierItem's IconPixmap carries them), for a tray host that finds no icon by name.
 
 Pure Python (zlib only), so the PNGs are reproducible anywhere: an almond-shaped eye (two circles' lens) with an
 iris, a pupil and a highlight on a teal field; edges are anti-aliased from signed distances. Run it again after
@@ -67,14 +68,36 @@ def png(size):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
 
 
+PIXMAP_SIZES = (22, 32, 48)
+
+
+def pixmap(size):
+    """The eye as StatusNotifierItem's pixels: rows of opaque ARGB32, most significant byte first."""
+    pixel = 1.0 / size
+    data = bytearray()
+    for row in range(size):
+        y = (row + 0.5) * pixel
+        for column in range(size):
+            data.append(255)
+            data.extend(round(c) for c in shade((column + 0.5) * pixel, y, pixel))
+    return bytes(data)
+
+
+def swift_base64(data):
+    encoded = base64.b64encode(data).decode("ascii")
+    return "\n".join(f"        {encoded[start:start + 100]}" for start in range(0, len(encoded), 100))
+
+
 def linux(root):
     image = png(256)
     folder = os.path.join(root, "share/icons")
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "lockout-256.png"), "wb") as out:
         out.write(image)
-    encoded = base64.b64encode(image).decode("ascii")
-    lines = "\n".join(f"        {encoded[start:start + 100]}" for start in range(0, len(encoded), 100))
+    lines = swift_base64(image)
+    pixmaps = "".join(
+        f'        ({size}, """\n{swift_base64(pixmap(size))}\n        """),\n' for size in PIXMAP_SIZES
+    )
     with open(os.path.join(root, "Sources/LockOutAgent/Platform/SessionIcon.swift"), "w") as out:
         out.write(
             "// Written by scripts/app-icon.py --linux: edit the script, not this file.\n"
@@ -85,7 +108,14 @@ def linux(root):
             "    static let png = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data()\n\n"
             '    private static let base64 = """\n'
             f"{lines}\n"
-            '        """\n'
+            '        """\n\n'
+            "    /// The eye for a tray, by size: opaque ARGB32 pixels in network byte order, row by row.\n"
+            "    static let pixmaps: [(size: Int, argb: Data)] = pixmapsBase64.map { size, text in\n"
+            "        (size, Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? Data())\n"
+            "    }\n\n"
+            "    private static let pixmapsBase64: [(Int, String)] = [\n"
+            f"{pixmaps}"
+            "    ]\n"
             "}\n"
         )
     return 0

@@ -3,7 +3,8 @@ import CSystemd
 import Foundation
 
 /// Reads a received sd-bus message into `DBusValue`s, one complete type at a time, by peeking at
-/// each type first; types `DBusValue` does not model are skipped and read as `.unsupported`.
+/// each type first; types `DBusValue` does not model are skipped and read as `.unsupported`. A variant
+/// reads as the value it holds.
 enum DBusMessageReader {
     /// The sender, object, interface, member and every argument of `message`.
     static func message(_ message: OpaquePointer) throws(DBusError) -> DBusMessage {
@@ -60,6 +61,12 @@ enum DBusMessageReader {
         case code.signature: return .signature(try readText(type, message))
         case code.array where contents == "s": return .strings(try inside(code.array, "s", message) { () throws(DBusError) in try readTexts(message) })
         case code.array where contents == "{sv}": return .variants(try inside(code.array, "{sv}", message) { () throws(DBusError) in try readVariants(message) })
+        case code.array where contents == "y": return .bytes(try readBytes(message))
+        case code.array where contents.map { !$0.hasPrefix("{") } ?? false:
+            let element = contents ?? ""
+            return .array(element: element, try inside(code.array, element, message) { () throws(DBusError) in try values(of: message) })
+        case code.structure:
+            return .structure(try inside(code.structure, contents ?? "", message) { () throws(DBusError) in try values(of: message) })
         case code.variant:
             // A variant on its own reads as the value it holds.
             return try inside(code.variant, contents ?? "", message) { () throws(DBusError) in
@@ -94,6 +101,15 @@ enum DBusMessageReader {
             texts.append(try readText(DBusTypeCode.string, message))
         }
         return texts
+    }
+
+    private static func readBytes(_ message: OpaquePointer) throws(DBusError) -> [UInt8] {
+        var pointer: UnsafeRawPointer?
+        var size = 0
+        let result = sd_bus_message_read_array(message, DBusTypeCode.byte, &pointer, &size)
+        guard result >= 0 else { throw DBusError.local("reading a byte array", errno: -result) }
+        guard let pointer, size > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: size))
     }
 
     private static func readVariants(_ message: OpaquePointer) throws(DBusError) -> [String: DBusValue] {

@@ -32,10 +32,35 @@ enum DBusMessageWriter {
         case .signature(let text): result = appendText(text, code.signature, to: message)
         case .strings(let texts): result = appendStrings(texts, to: message)
         case .variants(let entries): result = appendVariants(entries, to: message)
+        case .bytes(let bytes): result = bytes.withUnsafeBytes { sd_bus_message_append_array(message, code.byte, $0.baseAddress, $0.count) }
+        case .structure(let fields):
+            try inside(code.structure, String(value.signature.dropFirst().dropLast()), of: message) { () throws(DBusError) in
+                try append(fields, to: message)
+            }
+            result = 0
+        case .array(let element, let elements):
+            try inside(code.array, element, of: message) { () throws(DBusError) in
+                for element in elements { try append(element, to: message) }
+            }
+            result = 0
+        case .variant(let inner):
+            try inside(code.variant, inner.signature, of: message) { () throws(DBusError) in try append(inner, to: message) }
+            result = 0
         case .unsupported(let signature):
             throw DBusError(name: DBusError.invalidArgs, message: "cannot send a value of D-Bus type \(signature)")
         }
         guard result >= 0 else { throw DBusError.local("appending a value of D-Bus type \(value.signature)", errno: -result) }
+    }
+
+    /// Opens a container of `type` holding `contents`, runs `fill`, and closes it.
+    private static func inside(
+        _ type: CChar, _ contents: String, of message: OpaquePointer, _ fill: () throws(DBusError) -> Void
+    ) throws(DBusError) {
+        let opened = sd_bus_message_open_container(message, type, contents)
+        guard opened >= 0 else { throw DBusError.local("opening a D-Bus container \(contents)", errno: -opened) }
+        try fill()
+        let closed = sd_bus_message_close_container(message)
+        guard closed >= 0 else { throw DBusError.local("closing a D-Bus container \(contents)", errno: -closed) }
     }
 
     /// sd-bus takes the text itself (not a pointer to it) for string types.

@@ -1,10 +1,10 @@
 import Foundation
 
-/// One D-Bus argument, as sent or received: the basic types, string arrays, and `a{sv}` dictionaries
-/// (hints, properties) whose values are variants.
+/// One D-Bus argument, as sent or received: the basic types, string and byte arrays, `a{sv}` dictionaries
+/// (hints, properties) whose values are variants, structs, arrays of any other element, and variants.
 ///
-/// Anything else a received message carries (structs, other arrays) reads as `.unsupported` with
-/// its signature, so a reader sees every position and can tell what it did not get.
+/// Anything else a received message carries (other dictionaries, file descriptors) reads as `.unsupported`
+/// with its signature, so a reader sees every position and can tell what it did not get.
 public indirect enum DBusValue: Hashable, Sendable {
     /// `y`: an unsigned byte, like a notification's urgency.
     case byte(UInt8)
@@ -34,6 +34,14 @@ public indirect enum DBusValue: Hashable, Sendable {
     case strings([String])
     /// `a{sv}`: each value travels as a variant of its own type.
     case variants([String: DBusValue])
+    /// `ay`: bytes, like an icon's pixels.
+    case bytes([UInt8])
+    /// `(…)`: a struct of these fields in order.
+    case structure([DBusValue])
+    /// `a…`: an array whose elements are all of the type `element` (a signature, like `(ia{sv})` or `v`).
+    case array(element: String, [DBusValue])
+    /// `v`: a value that carries its own type, where the signature asks for a variant.
+    case variant(DBusValue)
     /// A received value of a type this enum does not model; `signature` says which.
     case unsupported(signature: String)
 
@@ -54,6 +62,10 @@ public indirect enum DBusValue: Hashable, Sendable {
         case .signature: "g"
         case .strings: "as"
         case .variants: "a{sv}"
+        case .bytes: "ay"
+        case .structure(let fields): "(" + fields.map(\.signature).joined() + ")"
+        case .array(let element, _): "a" + element
+        case .variant: "v"
         case .unsupported(let signature): signature
         }
     }
@@ -84,6 +96,26 @@ public indirect enum DBusValue: Hashable, Sendable {
     /// The texts of a `.strings`; nil for any other value.
     public var strings: [String]? {
         if case .strings(let values) = self { values } else { nil }
+    }
+
+    /// The bytes of a `.bytes`; nil for any other value.
+    public var bytes: [UInt8]? {
+        if case .bytes(let values) = self { values } else { nil }
+    }
+
+    /// The fields of a `.structure`; nil for any other value.
+    public var fields: [DBusValue]? {
+        if case .structure(let values) = self { values } else { nil }
+    }
+
+    /// The elements of an `.array`; nil for any other value.
+    public var elements: [DBusValue]? {
+        if case .array(_, let values) = self { values } else { nil }
+    }
+
+    /// The value a `.variant` holds; any other value is itself.
+    public var unwrapped: DBusValue {
+        if case .variant(let value) = self { value.unwrapped } else { self }
     }
 
     /// The entries of a `.variants`; nil for any other value.

@@ -34,7 +34,7 @@ public final class SessionBus: @unchecked Sendable {
     /// Confined to `queue` from here on.
     private var isOpen = true
     private var watch: SessionBusWatch?
-    /// Match slots of live subscriptions, by subscription id; confined to `queue`.
+    /// Match slots of live subscriptions and slots of exported objects, by subscription id; confined to `queue`.
     var matches: [UInt64: OpaquePointer] = [:]
     /// Called with no owner when the connection closes, by subscription id; confined to `queue`.
     var closeHandlers: [UInt64: @Sendable () -> Void] = [:]

@@ -127,6 +127,11 @@ public struct AgentHost: Sendable {
         }
         trimmer.attach(to: server.eventLoop)
         webPort.withLock { $0 = server.port }
+        #if canImport(CSystemd)
+        let tray = Self.startTray(agent: agent, bus: bus, directory: directory, environment: environment, link: {
+            webPort.withLock { $0 }.map { "http://127.0.0.1:\($0)/login?code=\(sessions.newLoginCode())&next=/" }
+        }, quit: { stopRequest.ask("Quit from the tray") })
+        #endif
         try AgentEndpoint(port: server.port, token: token, pid: getpid()).write(to: directory)
         logger.info("agent listening on 127.0.0.1:\(server.port)", metadata: ["data": "\(directory.path)"])
         if clock.scale != 1 { logger.info("clock runs \(clock.scale) times faster") }
@@ -140,6 +145,9 @@ public struct AgentHost: Sendable {
             server.stop()
             familySync?.stop()
             presence.stop()
+            #if canImport(CSystemd)
+            tray?.stop()
+            #endif
             try? agent.executor.runBlocking { await agent.stop() }
             notifier.withdrawAll()
             try? AgentEndpoint.remove(from: directory)

@@ -37,6 +37,9 @@ public actor DeviceAgent {
     private var barFollowers: [UUID: @Sendable (StatusBarSnapshot) -> Void] = [:]
     /// The snapshot last sent to the status bars.
     private var lastBarSnapshot: StatusBarSnapshot?
+    /// Tray icons following the agent, and the status last sent to them (see `followTray`).
+    var trayFollowers: [UUID: @Sendable (TrayStatus) -> Void] = [:]
+    var lastTrayStatus: TrayStatus?
     private var armedWallDeadline: Date?
     /// Told after every transition: family sync checks whether the day's summary changed.
     private var onStateChange: (@Sendable () -> Void)?
@@ -356,6 +359,9 @@ public actor DeviceAgent {
         if !barFollowers.isEmpty {
             candidates.append(lastBarSnapshot?.nextChange)
         }
+        if !trayFollowers.isEmpty {
+            candidates.append(lastTrayStatus?.nextChange)
+        }
         candidates.append(nextDeferralCheck())
         return candidates.compactMap { $0 }.min()
     }
@@ -363,6 +369,7 @@ public actor DeviceAgent {
     package func rearm() {
         let now = clock.now()
         tellStatusBars(now: now)
+        tellTrays(now: now)
         let deadline = nextWake(now: now)
         armedWallDeadline = deadline.map(clock.wallDate(for:))
         timer.arm(at: armedWallDeadline)

@@ -18,6 +18,9 @@ struct DBusValueTests {
         #expect(DBusValue.variants([:]).signature == "a{sv}")
         #expect(DBusValue.byte(1).signature == "y")
         #expect(DBusValue.unsupported(signature: "a(so)").signature == "a(so)")
+        #expect(DBusValue.structure([.string(""), .array(element: "(iiay)", []), .string(""), .string("")]).signature == "(sa(iiay)ss)")
+        #expect(DBusValue.bytes([]).signature == "ay")
+        #expect(DBusValue.variant(.int32(0)).signature == "v")
     }
 
     @Test("no session bus in the environment is an error that says where it looked")
@@ -97,20 +100,26 @@ struct SessionBusTests {
             .double(0.5), .string("Read <b> & write"), .objectPath("/org/example"), .signature("a{sv}"),
             .strings(["SNOOZE", "Snooze 5 min", ""]),
             .variants(["category": .string("BREAK_CATEGORY"), "urgency": .byte(1), "transient": .bool(false), "names": .strings(["a"])]),
+            .bytes([0, 255, 7]), .bytes([]),
+            .structure([.string("lockout"), .array(element: "(iiay)", [.structure([.int32(1), .int32(1), .bytes([9, 9, 9, 255])])]), .string("LockOut")]),
+            .array(element: "i", [.int32(1), .int32(-1)]), .array(element: "(ia{sv})", []),
         ]
-
-        let read = try bus.queue.sync { () throws -> [DBusValue] in
-            var created: OpaquePointer?
-            #expect(sd_bus_message_new_method_call(bus.bus, &created, "org.example", "/", "org.example", "Echo") >= 0)
-            let message = try #require(created)
-            defer { sd_bus_message_unref(message) }
-            try DBusMessageWriter.append(values, to: message)
-            #expect(sd_bus_message_seal(message, 1, 0) >= 0)
-            #expect(sd_bus_message_rewind(message, 1) >= 0)
-            return try DBusMessageReader.values(of: message)
+        let echo = { (values: [DBusValue]) throws -> [DBusValue] in
+            try bus.queue.sync { () throws -> [DBusValue] in
+                var created: OpaquePointer?
+                #expect(sd_bus_message_new_method_call(bus.bus, &created, "org.example", "/", "org.example", "Echo") >= 0)
+                let message = try #require(created)
+                defer { sd_bus_message_unref(message) }
+                try DBusMessageWriter.append(values, to: message)
+                #expect(sd_bus_message_seal(message, 1, 0) >= 0)
+                #expect(sd_bus_message_rewind(message, 1) >= 0)
+                return try DBusMessageReader.values(of: message)
+            }
         }
 
-        #expect(read == values)
+        #expect(try echo(values) == values)
+        // A variant travels with its type and reads as the value it holds.
+        #expect(try echo([.variant(.int32(3)), .array(element: "v", [.variant(.string("x"))])]) == [.int32(3), .array(element: "v", [.string("x")])])
     }
 
     @Test("watching a name reports no owner, then dunst's unique name when it starts, then nil when it is killed")
@@ -133,6 +142,43 @@ struct SessionBusTests {
         watch.cancel()
         session.stopDunst()
         #expect(await owners.next(within: 0.5) == nil)
+    }
+
+    @Test("an exported object answers calls under a name it asked for, errors reach the caller, and its signals reach a subscriber")
+    func exportedObject() async throws {
+        let session = try PrivateSession()
+        let service = try SessionBus(environment: session.environment)
+        let caller = try SessionBus(environment: session.environment)
+        let object = service.export(path: "/org/example/Echo") { call in
+            switch call.member {
+            case "Echo": .reply(call.arguments)
+            case "Fail": .error(DBusError(name: "org.example.Error.Refused", message: "no"))
+            default: nil
+            }
+        }
+        let owned = Inbox<Bool>()
+        service.requestName("org.example.Echo") { owned.put($0) }
+        #expect(await owned.next(within: 10) == true)
+        let echo = { (member: String, arguments: [DBusValue]) in
+            DBusMethodCall(destination: "org.example.Echo", path: "/org/example/Echo", interface: "org.example.Echo", member: member, arguments: arguments)
+        }
+
+        let sent: [DBusValue] = [.structure([.int32(1), .variants(["label": .string("Quit")]), .array(element: "v", [])])]
+        #expect(try await caller.call(echo("Echo", sent)).arguments == sent)
+        await #expect(throws: DBusError(name: "org.example.Error.Refused", message: "no")) { try await caller.call(echo("Fail", [])) }
+        await #expect { try await caller.call(echo("Other", [])) } throws: { ($0 as? DBusError)?.name == "org.freedesktop.DBus.Error.UnknownMethod" }
+
+        let signals = Inbox<DBusMessage>()
+        let subscription = caller.subscribe(to: DBusSignalMatch(path: "/org/example/Echo", interface: "org.example.Echo")) { signals.put($0) }
+        _ = try await caller.call(echo("Echo", []))  // the match is installed before this is answered
+        service.emit(path: "/org/example/Echo", interface: "org.example.Echo", member: "Changed", arguments: [.uint32(2), .int32(0)])
+        let signal = await signals.next(within: 10)
+        #expect(signal?.member == "Changed")
+        #expect(signal?.arguments == [.uint32(2), .int32(0)])
+        subscription.cancel()
+
+        object.cancel()
+        await #expect(throws: DBusError.self) { try await caller.call(echo("Echo", [])) }
     }
 
     @Test("signals reach a subscriber by sender, path, interface and member until it cancels")

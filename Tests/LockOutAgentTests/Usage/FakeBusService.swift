@@ -25,6 +25,7 @@ final class FakeBusService: @unchecked Sendable {
         private var counts: [String: Int] = [:]
         private var lastArguments: [String: [DBusValue]] = [:]
         private var followUps: [String: Signal] = [:]
+        private var received: [String: [[DBusValue]]] = [:]
 
         func set(_ member: String, _ values: [DBusValue]?) {
             lock.withLock { byMember[member] = values }
@@ -53,6 +54,14 @@ final class FakeBusService: @unchecked Sendable {
         func count(_ member: String) -> Int {
             lock.withLock { counts[member, default: 0] }
         }
+
+        func record(_ member: String, _ arguments: [DBusValue]) {
+            lock.withLock { received[member, default: []].append(arguments) }
+        }
+
+        func allArguments(_ member: String) -> [[DBusValue]] {
+            lock.withLock { received[member, default: []] }
+        }
     }
 
     init(address: String, name: String, path: String) throws {
@@ -75,6 +84,7 @@ final class FakeBusService: @unchecked Sendable {
             let answers = Unmanaged<Answers>.fromOpaque(userdata).takeUnretainedValue()
             let member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
             let arguments = (try? DBusMessageReader.values(of: message)) ?? []
+            answers.record(member, arguments)
             guard let values = answers.take(member, arguments: arguments) else {
                 return -EOPNOTSUPP  // sd-bus replies with an error
             }
@@ -137,6 +147,11 @@ final class FakeBusService: @unchecked Sendable {
         defer { sd_bus_message_unref(message) }
         try? DBusMessageWriter.append(signal.arguments, to: message)
         _ = sd_bus_send(bus, message, nil)
+    }
+
+    /// The arguments of each call of `member`, in order.
+    func allArguments(_ member: String) -> [[DBusValue]] {
+        answers.allArguments(member)
     }
 
     /// Stops answering and leaves the bus.
