@@ -21,7 +21,7 @@ extension SessionBus {
     /// the queue the reply needs.
     func callWaiting(_ call: DBusMethodCall, timeout: Duration = .seconds(5)) throws(DBusError) -> DBusMessage {
         dispatchPrecondition(condition: .notOnQueue(queue))
-        let answer = DBusAnswer<DBusMessage>()
+        let answer = DBusWaitedAnswer<DBusMessage>()
         self.call(call, timeout: timeout) { answer.give($0) }
         return try answer.wait().get()
     }
@@ -33,7 +33,7 @@ extension SessionBus {
         to match: DBusSignalMatch, handler: @escaping @Sendable (DBusMessage) -> Void
     ) throws(DBusError) -> DBusSubscription {
         dispatchPrecondition(condition: .notOnQueue(queue))
-        let answer = DBusAnswer<Void>()
+        let answer = DBusWaitedAnswer<Void>()
         let subscription = subscribe(
             to: match, installed: { error in answer.give(error.map { .failure($0) } ?? .success(())) }, handler: handler
         )
@@ -48,7 +48,7 @@ extension SessionBus {
 }
 
 /// One result handed from the bus's queue (or any thread) to a thread that waits for it.
-final class DBusAnswer<Value: Sendable>: @unchecked Sendable {
+final class DBusWaitedAnswer<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private let given = DispatchSemaphore(value: 0)
     private var result: Result<Value, DBusError>?

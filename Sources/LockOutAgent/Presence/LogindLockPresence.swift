@@ -66,7 +66,7 @@ public final class LogindLockPresence: PresenceSource, @unchecked Sendable {
             self.subscription = subscription
         }
         // Read after the match is in place: a change logind sends after answering comes after the answer.
-        let answer = DBusAnswer<Void>()
+        let answer = DBusWaitedAnswer<Void>()
         ask(bus: bus, path: path) { error in answer.give(error.map { .failure($0) } ?? .success(())) }
         if case .failure(let error) = answer.wait() {
             stop()

@@ -22,10 +22,15 @@ extension AgentHost {
     /// break screen's.
     func attachDeferral(agent: DeviceAgent, preferences: WebPreferences, bus: SessionBus?, environment: [String: String]) throws {
         let doNotDisturb = DoNotDisturb(bus: bus, environment: environment)
+        // On X11 (not Xwayland, which sees only X programs) the window manager tells of full-screen windows.
+        let onWayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        let fullScreen = onWayland ? nil : try? X11FullScreenWatch(environment: environment)
+        if fullScreen == nil { logger.info("deferral: no X display to tell of full-screen windows; calls and do-not-disturb still defer breaks") }
         let sensor = DesktopDeferralSensor(
             doNotDisturb: { doNotDisturb.isOn() },
-            watch: [{ doNotDisturb.start(onChange: $0) }],
-            stop: [{ doNotDisturb.stop() }]
+            fullScreen: { fullScreen?.isFullScreen ?? false },
+            watch: [{ doNotDisturb.start(onChange: $0) }, { change in fullScreen?.start(onChange: change) }],
+            stop: [{ doNotDisturb.stop() }, { fullScreen?.stop() }]
         )
         try agent.executor.runBlocking { await agent.attachDeferral(sensor, settings: { preferences.deferral }) }
     }
@@ -33,7 +38,8 @@ extension AgentHost {
     /// The presence sources this desktop may offer; each says on start whether it can be used.
     static func presenceSources(environment: [String: String], sessionBus: SessionBus?, clock: ProcessClock, logger: Logger) -> [any PresenceSource] {
         let now: @Sendable () -> Date = { clock.now() }
-        return PresenceSources.system(environment: environment, now: now)
+        return PresenceSources.session(environment: environment, sessionBus: sessionBus, now: now, logger: logger)
+            + PresenceSources.system(environment: environment, now: now, logger: logger)
     }
     #endif
 }

@@ -20,7 +20,7 @@ public struct AgentHost: Sendable {
     private let rewards: RewardsService?
     private let healthSharing: HealthTotalsSharing?
     private let environment: [String: String]
-    private let logger = Logger(label: "lockout.agent")
+    let logger = Logger(label: "lockout.agent")
 
     public init(
         directory: URL,

@@ -136,6 +136,17 @@ final class PrivateDisplay {
         return Self.text(of: output)
     }
 
+    /// Runs wmctrl on this display (asking the window manager to change a window's state, as a person's
+    /// full-screen key does), bounded like `xdotool`.
+    func wmctrl(_ arguments: [String]) async throws {
+        let running = try Self.launch(try Self.require("wmctrl"), arguments, environment: environment, output: nil, errors: nil)
+        let ended = try await eventually(within: Self.patience) { running.isRunning ? nil : true }
+        guard ended == true else {
+            running.kill(signal: SIGKILL)
+            throw Failed(what: "wmctrl \(arguments.joined(separator: " ")) did not finish within \(Int(Self.patience)) s")
+        }
+    }
+
     /// Stops the X server, as when the session ends under the agent, and waits until it has ended.
     func stopServer() async throws {
         let server = server

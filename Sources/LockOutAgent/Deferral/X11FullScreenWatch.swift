@@ -1,0 +1,146 @@
+#if os(Linux)
+import Dispatch
+import Foundation
+import Logging
+
+/// Whether the focused X11 window is full screen, told by the window manager's events rather than polled.
+///
+/// The root's `_NET_ACTIVE_WINDOW` names the focused window; its `_NET_WM_STATE` holds
+/// `_NET_WM_STATE_FULLSCREEN` while it is full screen. The watch selects property changes on the root and
+/// on the focused window, over a connection of its own read by a dispatch source: a change of focus or of
+/// the focused window's state is the only thing that wakes it, and `onChange` hears when the answer changes.
+public final class X11FullScreenWatch: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "lockout.deferral.x11")
+    private let logger: Logger
+    private let activeWindowAtom: UInt32
+    private let stateAtom: UInt32
+    private let fullScreenAtom: UInt32
+    // Confined to `queue`.
+    private var connection: X11Connection?
+    private var source: (any DispatchSourceRead)?
+    private var onChange: (@Sendable () -> Void)?
+    private var focused: UInt32 = 0
+    private var fullScreen = false
+
+    /// Connects to the display `environment["DISPLAY"]` names; throws when there is none to connect to.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "lockout.deferral")) throws {
+        guard let name = environment["DISPLAY"], let display = X11Display(name) else {
+            throw X11Error.malformed("no local display in DISPLAY=\(environment["DISPLAY"] ?? "")")
+        }
+        let connection = try X11Connection(display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment))
+        activeWindowAtom = try connection.internAtom("_NET_ACTIVE_WINDOW")
+        stateAtom = try connection.internAtom("_NET_WM_STATE")
+        fullScreenAtom = try connection.internAtom("_NET_WM_STATE_FULLSCREEN")
+        self.connection = connection
+        self.logger = logger
+    }
+
+    deinit {
+        source?.cancel()
+        if source == nil { connection?.close() }
+    }
+
+    /// Whether the focused window is full screen, as last learnt.
+    public var isFullScreen: Bool { queue.sync { fullScreen } }
+
+    /// Starts watching; `onChange` (on the watch's queue) hears each change of `isFullScreen`.
+    public func start(onChange: @escaping @Sendable () -> Void) {
+        queue.sync {
+            guard let connection, source == nil else { return }
+            self.onChange = onChange
+            do throws(X11Error) {
+                try connection.selectEvents(on: connection.root, mask: X11Connection.propertyChangeMask)
+                try follow(connection)
+            } catch {
+                fail(error)
+                return
+            }
+            let source = DispatchSource.makeReadSource(fileDescriptor: connection.stream.fd, queue: queue)
+            source.setEventHandler { [weak self] in self?.deliverEvents() }
+            source.setCancelHandler { connection.close() }
+            source.activate()
+            self.source = source
+        }
+    }
+
+    public func stop() {
+        queue.sync {
+            onChange = nil
+            if let source {
+                source.cancel()
+                self.source = nil
+            } else {
+                connection?.close()
+            }
+            connection = nil
+        }
+    }
+
+    /// Reads the focused window and its state, and selects its property changes; on queue.
+    private func follow(_ connection: X11Connection) throws(X11Error) {
+        let active = try connection.cardinals(of: connection.root, property: activeWindowAtom, type: X11Connection.windowType, count: 1).first ?? 0
+        if active != focused, active != 0 {
+            do {
+                try connection.selectEvents(on: active, mask: X11Connection.propertyChangeMask)
+            } catch where !error.isFatal {
+                // The window went before it could be watched: the next focus change tells.
+            }
+        }
+        focused = active
+        try readState(connection)
+    }
+
+    private func readState(_ connection: X11Connection) throws(X11Error) {
+        var now = false
+        if focused != 0 {
+            do {
+                now = try connection.cardinals(of: focused, property: stateAtom, type: X11Connection.atomType, count: 64).contains(fullScreenAtom)
+            } catch where !error.isFatal {
+                now = false
+            }
+        }
+        guard now != fullScreen else { return }
+        fullScreen = now
+        logger.debug("focused window \(now ? "went" : "left") full screen")
+        onChange?()
+    }
+
+    /// Takes the waiting events: a new focused window, or a change of its state; on queue.
+    private func deliverEvents() {
+        guard let connection else { return }
+        do throws(X11Error) {
+            let events = try connection.takeEvents()
+            var focusChanged = false
+            var stateChanged = false
+            for event in events where event[0] & 0x7F == X11Connection.propertyNotify {
+                let window = X11Wire.card32(event[...], at: 4)
+                let atom = X11Wire.card32(event[...], at: 8)
+                if window == connection.root, atom == activeWindowAtom { focusChanged = true }
+                if window == focused, atom == stateAtom { stateChanged = true }
+            }
+            if focusChanged {
+                try follow(connection)
+            } else if stateChanged {
+                try readState(connection)
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// The connection ended: nothing is full screen from now on; on queue.
+    private func fail(_ error: X11Error) {
+        guard error.isFatal, connection != nil else { return }
+        logger.warning("the X display connection closed; no window counts as full screen from now on: \(error)")
+        source?.cancel()
+        if source == nil { connection?.close() }
+        source = nil
+        connection = nil
+        if fullScreen {
+            fullScreen = false
+            onChange?()
+        }
+        onChange = nil
+    }
+}
+#endif

@@ -1,0 +1,40 @@
+#if os(Linux)
+import Foundation
+import Testing
+@testable import LockOutAgent
+
+extension UsageTests.PrivateDisplaySuites {
+    @Suite("X11 full-screen watch", .serialized, .disabled(if: DesktopSession.isSkipped, DesktopSession.skipReason))
+    struct X11FullScreenWatchTests {
+        @Test("told when the focused window goes full screen and leaves it, and when focus moves to a window that is not")
+        func fullScreenChanges() async throws {
+            let display = try await PrivateDisplay()
+            try await display.startWindowManager()
+            let presentation = try await display.openWindow(prefix: "slides")
+            let other = try await display.openWindow(prefix: "notes")
+            try await display.xdotool(["windowactivate", "--sync", presentation.window])
+            let watch = try X11FullScreenWatch(environment: display.environment)
+            defer { watch.stop() }
+            let changes = Inbox<Void>()
+            watch.start { changes.put(()) }
+            #expect(!watch.isFullScreen)
+
+            try await display.wmctrl(["-i", "-r", presentation.window, "-b", "add,fullscreen"])
+            #expect(await changes.next(within: 10) != nil)
+            #expect(watch.isFullScreen)
+
+            try await display.xdotool(["windowactivate", "--sync", other.window])
+            #expect(await changes.next(within: 10) != nil)
+            #expect(!watch.isFullScreen)
+
+            try await display.xdotool(["windowactivate", "--sync", presentation.window])
+            #expect(await changes.next(within: 10) != nil)
+            #expect(watch.isFullScreen)
+
+            try await display.wmctrl(["-i", "-r", presentation.window, "-b", "remove,fullscreen"])
+            #expect(await changes.next(within: 10) != nil)
+            #expect(!watch.isFullScreen)
+        }
+    }
+}
+#endif
