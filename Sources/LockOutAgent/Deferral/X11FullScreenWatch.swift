@@ -60,6 +60,8 @@ public final class X11FullScreenWatch: @unchecked Sendable {
             source.setCancelHandler { connection.close() }
             source.activate()
             self.source = source
+            // Events that came with the replies above are read already and will not wake the source.
+            deliverEvents()
         }
     }
 
@@ -105,11 +107,23 @@ public final class X11FullScreenWatch: @unchecked Sendable {
         onChange?()
     }
 
-    /// Takes the waiting events: a new focused window, or a change of its state; on queue.
+    /// Takes the waiting events: a new focused window, or a change of its state; on queue. Events that arrive
+    /// with the replies of the requests made here are taken in the same call, as they will not wake the source.
     private func deliverEvents() {
-        guard let connection else { return }
-        do throws(X11Error) {
-            let events = try connection.takeEvents()
+        while let connection {
+            do throws(X11Error) {
+                let events = try connection.takeEvents()
+                if events.isEmpty { return }
+                try handle(events, connection)
+            } catch {
+                fail(error)
+                return
+            }
+        }
+    }
+
+    private func handle(_ events: [[UInt8]], _ connection: X11Connection) throws(X11Error) {
+        do {
             var focusChanged = false
             var stateChanged = false
             for event in events where event[0] & 0x7F == X11Connection.propertyNotify {
@@ -123,8 +137,6 @@ public final class X11FullScreenWatch: @unchecked Sendable {
             } else if stateChanged {
                 try readState(connection)
             }
-        } catch {
-            fail(error)
         }
     }
 
