@@ -100,16 +100,17 @@ struct SettingsVerb: ParsableCommand {
                 let preferences = WebPreferences(directory: global.directory())
                 print("Natural breaks: \(preferences.naturalBreaks ? "on" : "off")")
                 print(Set.deferralText(preferences.deferral))
+                print(Set.chimeText(preferences.chimes))
             }
         }
     }
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window', 'natural-breaks on|off', 'defer-fullscreen|defer-calls|defer-dnd on|off', 'max-deferral DURATION' (1...240 min) or 'call-allow-list NAME[,NAME…]|none'."
+            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window', 'natural-breaks on|off', 'defer-fullscreen|defer-calls|defer-dnd on|off', 'max-deferral DURATION' (1...240 min), 'call-allow-list NAME[,NAME…]|none' or 'chime|chime-eye|chime-micro|chime-long on|off'."
         )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral or call-allow-list.") var name: String
+        @Argument(help: "snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long.") var name: String
         @Argument(help: "The new value.") var value: String
 
         func run() throws {
@@ -125,6 +126,10 @@ struct SettingsVerb: ParsableCommand {
                 try setDeferral()
                 return
             }
+            if name == "chime" || name.hasPrefix("chime-") {
+                try setChime()
+                return
+            }
             let screen = try reportingErrors {
                 let command: BreakCommand
                 switch name {
@@ -134,7 +139,7 @@ struct SettingsVerb: ParsableCommand {
                     guard let days = Int(value) else { throw CLIUsageError("retention must be a whole number of days, 7...3650") }
                     command = .setRetention(days: days)
                 default:
-                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral or call-allow-list")
+                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long")
                 }
                 let control = try global.context().control()
                 _ = try control.perform(command)
@@ -180,6 +185,37 @@ struct SettingsVerb: ParsableCommand {
                 return settings
             }
             print(Self.deferralText(settings))
+        }
+
+        /// `chime on|off` for every kind, `chime-eye|chime-micro|chime-long on|off` for one.
+        private func setChime() throws {
+            let chimes = try reportingErrors { () throws -> ChimeSettings in
+                let kinds: [BreakKind]
+                if name == "chime" {
+                    kinds = BreakKind.allCases
+                } else if let kind = BreakKind(rawValue: String(name.dropFirst("chime-".count))) {
+                    kinds = [kind]
+                } else {
+                    throw CLIUsageError("unknown setting '\(name)': use chime, chime-eye, chime-micro or chime-long")
+                }
+                let on: Bool
+                switch value.lowercased() {
+                case "on": on = true
+                case "off": on = false
+                default: throw CLIUsageError("unknown \(name) value '\(value)': use on or off")
+                }
+                let preferences = WebPreferences(directory: global.directory())
+                var chimes = preferences.chimes
+                for kind in kinds { chimes[kind] = on }
+                preferences.setChimes(chimes)
+                return chimes
+            }
+            print(Self.chimeText(chimes))
+        }
+
+        /// `Chimes: eye off · micro on · long on`.
+        static func chimeText(_ chimes: ChimeSettings) -> String {
+            "Chimes at a break's start and end: " + BreakKind.allCases.map { "\($0.rawValue) \(chimes[$0] ? "on" : "off")" }.joined(separator: " · ")
         }
 
         /// `Breaks wait for: a full-screen window, a call, do not disturb — at most 60 min. Never a call: zoom.`

@@ -44,7 +44,7 @@ struct OpenCLITests {
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unknown natural-breaks value 'sometimes': use on or off"))
         let unknown = try cli.run("settings", "set", "loudness", "3")
-        #expect(unknown.stderr.contains("unknown setting 'loudness': use snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral or call-allow-list"))
+        #expect(unknown.stderr.contains("unknown setting 'loudness': use snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long"))
     }
 
     @Test("settings set defer-* and max-deferral keep what may defer breaks, and refuse what is not allowed")
@@ -67,5 +67,20 @@ struct OpenCLITests {
         let bad = try cli.run("settings", "set", "defer-dnd", "maybe")
         #expect(bad.stderr.contains("unknown defer-dnd value 'maybe': use on or off"))
         #expect(try cli.run("settings").stdout.contains("at most 90 min"))
+    }
+
+    @Test("settings set chime mutes or sounds every kind, chime-KIND one, and refuses what is not allowed")
+    func chimes() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let off = try cli.run("settings", "set", "chime", "off")
+        #expect(off.stdout == "Chimes at a break's start and end: eye off · micro off · long off\n")
+        let long = try cli.run("settings", "set", "chime-long", "on")
+        #expect(long.stdout == "Chimes at a break's start and end: eye off · micro off · long on\n")
+        #expect(try cli.run("settings").stdout.contains("Chimes at a break's start and end: eye off · micro off · long on"))
+        let bad = try cli.run("settings", "set", "chime-nap", "on")
+        #expect(bad.stderr.contains("unknown setting 'chime-nap': use chime, chime-eye, chime-micro or chime-long"))
+        let value = try cli.run("settings", "set", "chime-eye", "loud")
+        #expect(value.stderr.contains("unknown chime-eye value 'loud': use on or off"))
     }
 }

@@ -109,6 +109,8 @@ public struct AgentHost: Sendable {
         #if canImport(CSystemd)
         try attachDeferral(agent: agent, preferences: preferences, bus: bus, environment: environment)
         #endif
+        let chimePlayer = ChimePlayer(directory: directory.appendingPathComponent("sounds"), environment: environment)
+        try agent.executor.runBlocking { await agent.attachChimes(chimePlayer, settings: { preferences.chimes }) }
 
         let token = AgentEndpoint.newToken()
         let api = AgentAPI(agent: agent, token: token, familySync: familySync, web: sessions, naturalBreaks: { preferences.naturalBreaks })

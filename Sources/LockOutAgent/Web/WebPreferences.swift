@@ -11,6 +11,7 @@ public final class WebPreferences: Sendable {
         var breakScreen: BreakScreenMode? = nil
         var naturalBreaks: Bool? = nil
         var deferral: DeferralSettings? = nil
+        var chimes: ChimeSettings? = nil
     }
 
     private let state: Mutex<State>
@@ -63,6 +64,16 @@ public final class WebPreferences: Sendable {
         }
         return state.withLock { $0.deferral } ?? .defaults
     }
+
+    /// Which kinds chime at a break's start and end. Read from the file each time, as the other settings.
+    public var chimes: ChimeSettings {
+        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
+            return stored.chimes ?? .defaults
+        }
+        return state.withLock { $0.chimes } ?? .defaults
+    }
+
+    public func setChimes(_ chimes: ChimeSettings) { update { $0.chimes = chimes } }
 
     public func updateDeferral(_ change: (inout DeferralSettings) -> Void) {
         update { state in

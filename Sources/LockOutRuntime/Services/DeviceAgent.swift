@@ -60,6 +60,10 @@ public actor DeviceAgent {
     var deferralSettings: @Sendable () -> DeferralSettings = { .defaults }
     /// When the reasons were last looked at while a deferral holds breaks.
     var lastDeferralCheck: Date?
+    /// What plays the chimes and which kinds chime, once attached (`attachChimes`).
+    var chimes: (player: any ChimePlaying, settings: @Sendable () -> ChimeSettings)?
+    /// The breaks state the last chime check saw.
+    var lastChimeState: BreakState?
 
     var breakService: BreakService { service.breaks }
 
@@ -367,6 +371,7 @@ public actor DeviceAgent {
     }
 
     package func rearm() {
+        chimeIfDue()
         let now = clock.now()
         tellStatusBars(now: now)
         tellTrays(now: now)
