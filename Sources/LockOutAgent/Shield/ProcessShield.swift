@@ -231,6 +231,7 @@ public final class ProcessShield: @unchecked Sendable {
                     }
                 )
                 windowsHeard = true
+                logger.info("the shield looks at /proc when a window opens (\(openings.method)), and by the backstop timer besides")
             } catch {
                 logOnce("reads /proc once a second: \(openings.method) window events cannot be heard: \(error)")
             }
