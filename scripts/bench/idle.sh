@@ -14,15 +14,38 @@
 # With `rewards`, a learning program is marked and none runs; with `learning`, it runs all the time (a
 # copy of sleep under its name), so usage is measured. Without a display the agent counts running
 # programs (the `processes` method); under an X11 desktop with a window manager it follows the focused window.
+# With `closed`, the device is a child's with a reward program marked and no reward time open, so the
+# shield is on. With `x11` (beside another scenario), the agent runs on a desktop of the bench's own:
+# Xvfb with openbox, which keeps `_NET_CLIENT_LIST`, so the shield hears of new windows.
 #
-#   scripts/bench/idle.sh [SECONDS] [gate|probe|family|web|rewards|learning]
+#   scripts/bench/idle.sh [SECONDS] [gate|probe|family|web|rewards|learning|closed] [x11]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-300}
 scenario=${2:-}
+desktop=${3:-}
+if [ "$scenario" = x11 ]; then scenario="" desktop=x11; fi
 
 # shellcheck source=agent.sh
 . scripts/bench/agent.sh
+xvfb_pid="" wm_pid="" desktop_dir=""
+stop_desktop() {
+    kill ${wm_pid:-} ${xvfb_pid:-} 2>/dev/null || true
+    if [ -n "$desktop_dir" ]; then rm -rf "$desktop_dir"; fi
+}
+if [ "$desktop" = x11 ]; then
+    desktop_dir=$(mktemp -d "${TMPDIR:-/tmp}/lockout-bench-x11.XXXXXX")
+    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -noreset 3>"$desktop_dir/display" >"$desktop_dir/xvfb.log" 2>&1 &
+    xvfb_pid=$!
+    trap stop_desktop EXIT
+    for _ in $(seq 300); do [ -s "$desktop_dir/display" ] && break; sleep 0.1; done
+    DISPLAY=":$(head -n 1 "$desktop_dir/display")"
+    export DISPLAY
+    unset WAYLAND_DISPLAY SWAYSOCK HYPRLAND_INSTANCE_SIGNATURE
+    openbox >"$desktop_dir/openbox.log" 2>&1 &
+    wm_pid=$!
+    for _ in $(seq 100); do xprop -root _NET_SUPPORTED 2>/dev/null | grep -q _NET_CLIENT_LIST && break; sleep 0.1; done
+fi
 if [ "$scenario" = probe ]; then
     prepare_data() { printf '{"pid":1,"port":9,"token":"stale"}' >"$1/agent.json"; }
 fi
@@ -42,7 +65,7 @@ if [ "$scenario" = family ]; then
     }
 fi
 start_agent idle
-trap 'kill $pid ${server_pid:-} 2>/dev/null || true; rm -rf "$data"' EXIT
+trap 'kill $pid ${server_pid:-} 2>/dev/null || true; rm -rf "$data"; stop_desktop' EXIT
 "$bin" --data-dir "$data" status >/dev/null   # the API has served a request
 "$bin" --data-dir "$data" focus start --mode timer --duration 60m >/dev/null
 "$bin" --data-dir "$data" task add "Send the report" --due "$(date -d tomorrow +%F) 11:00" --remind 1h-before >/dev/null
@@ -59,8 +82,13 @@ if [ "$scenario" = rewards ] || [ "$scenario" = learning ]; then
         cp "$(command -v sleep)" "$data/gcompris"
         "$data/gcompris" 100000 &
         learning_pid=$!
-        trap 'kill $pid ${server_pid:-} ${learning_pid:-} 2>/dev/null || true; rm -rf "$data"' EXIT
+        trap 'kill $pid ${server_pid:-} ${learning_pid:-} 2>/dev/null || true; rm -rf "$data"; stop_desktop' EXIT
     fi
+fi
+if [ "$scenario" = closed ]; then
+    "$bin" --data-dir "$data" family setup child >/dev/null
+    "$bin" --data-dir "$data" rewards pin set --pin 1357 >/dev/null
+    "$bin" --data-dir "$data" rewards program set supertux reward --pin 1357 >/dev/null
 fi
 web_pid=""
 if [ "$scenario" = web ]; then
@@ -70,7 +98,7 @@ if [ "$scenario" = web ]; then
     curl -s -N -b "$jar" "${link%%/login*}/" -o /dev/null
     curl -s -N -b "$jar" "${link%%/login*}/events" -o "$data/events.txt" &
     web_pid=$!
-    trap 'kill $pid ${server_pid:-} ${web_pid:-} 2>/dev/null || true; rm -rf "$data"' EXIT
+    trap 'kill $pid ${server_pid:-} ${web_pid:-} 2>/dev/null || true; rm -rf "$data"; stop_desktop' EXIT
 fi
 # Settle: in a family, the day summary the set-up commands changed goes out within a minute.
 if [ "$scenario" = family ]; then sleep 70; else sleep 2; fi
@@ -100,10 +128,15 @@ case "$scenario" in
     web) about=", a web app session signed in with its event stream open" ;;
     rewards) about=", a learning program marked, none running ($("$bin" --data-dir "$data" rewards status | sed -n 's/^Measuring: //p'))" ;;
     learning) about=", a marked learning program running and measured ($("$bin" --data-dir "$data" rewards status | sed -n 's/^Measuring: //p'))" ;;
+    closed) about=", a child's reward program closed (the shield on)" ;;
     *) about="" ;;
 esac
+if [ "$desktop" = x11 ]; then about="$about, on Xvfb $DISPLAY with openbox"; fi
 echo "idle for ${seconds} s ($method)${about}:"
 echo "  RSS               $((rss / 1024)) MiB (${rss} KiB)"
 echo "  CPU               ${cpu_ms} ms"
 echo "  context switches  ${switches} ($(awk -v s="$switches" -v t="$seconds" 'BEGIN {printf "%.2f", s * 60 / t}') per minute)"
 echo "  threads           ${threads}"
+# How the shield looks, as the agent logged it when it went on.
+shield=$(grep -oE "the shield (reads /proc once a second|looks at /proc when a window opens).*" "$data/agent.log" | head -n 1 || true)
+if [ -n "$shield" ]; then echo "  shield            ${shield#the shield }"; fi

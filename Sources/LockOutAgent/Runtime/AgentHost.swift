@@ -59,7 +59,9 @@ public struct AgentHost: Sendable {
         let bus = SessionBus.connect(environment: environment, logger: logger)
         let notifier = DesktopNotifier(bus: bus, ledger: ledger)
         let desktopServices = bus.map { DesktopBusOwners(bus: $0) }
-        let shield = ProcessShieldController(shield: ProcessShield(protectedProcessIDs: { desktopServices?.processIDs ?? [] }))
+        let shield = ProcessShieldController(shield: ProcessShield(
+            protectedProcessIDs: { desktopServices?.processIDs ?? [] }, windowOpenings: .detect(environment: environment)
+        ))
         #else
         let notifier = DesktopNotifier(environment: environment, ledger: ledger)
         let shield = ProcessShieldController()
