@@ -53,7 +53,7 @@ extension DeviceAgent {
     }
 
     private func applyDeferral(now: Date) {
-        guard var engine = breaks else { return }
+        guard let engine = breaks else { return }
         lastDeferralCheck = now
         let reasons = deferralReasons()
         let event: BreakEvent
@@ -65,17 +65,11 @@ extension DeviceAgent {
             guard engine.record.deferral != nil else { return }
             event = .deferralEnded
         }
-        do {
-            let effects = try breakService.handle(event, on: &engine, now: now)
-            breaks = engine
-            if let deferral = engine.activeDeferral {
-                logger.info("breaks deferred", metadata: ["reasons": "\(deferral.reasons.map(\.rawValue).joined(separator: ","))", "until": "\(deferral.until)"])
-            } else {
-                logger.info("breaks no longer deferred")
-            }
-            carryOut(effects)
-        } catch {
-            logger.warning("deferral not applied: \(error)")
+        guard applyBreakEvent(event, now: now, what: "deferral") else { return }
+        if let deferral = breaks?.activeDeferral {
+            logger.info("breaks deferred", metadata: ["reasons": "\(deferral.reasons.map(\.rawValue).joined(separator: ","))", "until": "\(deferral.until)"])
+        } else {
+            logger.info("breaks no longer deferred")
         }
     }
 }

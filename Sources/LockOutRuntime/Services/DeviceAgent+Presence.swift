@@ -19,14 +19,7 @@ extension DeviceAgent {
             logger.info("back", metadata: ["at": "\(at)"])
             event = .personBack(at: at)
         }
-        do {
-            var current = try requireBreaks()
-            let effects = try breakService.handle(event, on: &current, now: clock.now())
-            breaks = current
-            carryOut(effects)
-        } catch {
-            logger.warning("presence not applied: \(error)")
-        }
+        applyBreakEvent(event, now: clock.now(), what: "presence")
         rearm()
     }
 

@@ -163,15 +163,24 @@ public actor DeviceAgent {
             logger.warning("unknown notification action \(action)")
             return
         }
+        applyBreakEvent(event, now: clock.now(), what: "notification action \(action)")
+        rearm()
+    }
+
+    /// Applies `event` to the breaks engine at `now`, persisted, then carries out its effects; a refusal or a
+    /// failure to persist is logged as `what` not applied, and changes nothing.
+    @discardableResult
+    func applyBreakEvent(_ event: BreakEvent, now: Date, what: String) -> Bool {
         do {
             var current = try requireBreaks()
-            let effects = try breakService.handle(event, on: &current, now: clock.now())
+            let effects = try breakService.handle(event, on: &current, now: now)
             breaks = current
             carryOut(effects)
+            return true
         } catch {
-            logger.warning("notification action \(action) not applied: \(error)")
+            logger.warning("\(what) not applied: \(error)")
+            return false
         }
-        rearm()
     }
 
     // MARK: - Focus and tasks
