@@ -67,7 +67,7 @@ extension DeviceAgent {
         }
         guard applyBreakEvent(event, now: now, what: "deferral") else { return }
         if let deferral = breaks?.activeDeferral {
-            logger.info("breaks deferred", metadata: ["reasons": "\(deferral.reasons.map(\.rawValue).joined(separator: ","))", "until": "\(deferral.until)"])
+            logger.info("breaks deferred", metadata: ["reasons": "\(deferral.reasons.map(\.rawValue).joined(separator: ","))", "minutes_at_most": "\(Int(deferral.until.timeIntervalSince(now) / 60))"])
         } else {
             logger.info("breaks no longer deferred")
         }

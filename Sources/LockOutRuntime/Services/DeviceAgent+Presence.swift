@@ -12,11 +12,12 @@ extension DeviceAgent {
         case .away(let since, let reasons):
             presence.awaySince = naturalBreaks ? since : nil
             guard naturalBreaks else { return }
-            logger.info("away", metadata: ["since": "\(since)", "reasons": "\(reasons.sorted().map(\.rawValue).joined(separator: ","))"])
+            // Seconds, not a Date's description: formatting a date reads the calendar data in, which would stay resident.
+            logger.info("away", metadata: ["seconds": "\(Int(clock.now().timeIntervalSince(since)))", "reasons": "\(reasons.sorted().map(\.rawValue).joined(separator: ","))"])
             event = .personAway(since: since)
         case .back(let at):
             presence.awaySince = nil
-            logger.info("back", metadata: ["at": "\(at)"])
+            logger.info("back", metadata: ["seconds_ago": "\(Int(clock.now().timeIntervalSince(at)))"])
             event = .personBack(at: at)
         }
         applyBreakEvent(event, now: clock.now(), what: "presence")
