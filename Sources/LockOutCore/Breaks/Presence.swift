@@ -72,7 +72,7 @@ public struct PresenceReport: Codable, Hashable, Sendable {
     }
 
     /// One line for `lockout status`, e.g. `Time away: counts as breaks; watched by x11-sync, logind-sleep
-    /// (not used: mutter — not a GNOME session)`.
+    /// (not used: screensaver — nothing answers as org.freedesktop.ScreenSaver)`.
     public func line(now: Date) -> String {
         guard naturalBreaks else { return "Time away: does not count as breaks (natural-breaks off)" }
         var text = "Time away: counts as breaks; "
