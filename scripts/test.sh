@@ -68,7 +68,7 @@ if [ "$unit_status" -ne 0 ]; then
     exit "$unit_status"
 fi
 
-e2e=(breaks focus gate notifications breakwindow)
+e2e=(breaks focus gate notifications breakwindow desktop)
 skipped_e2e=()
 for run in "${e2e[@]}"; do
     if [ "$skip_desktop" = 1 ]; then

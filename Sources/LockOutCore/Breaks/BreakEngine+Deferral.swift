@@ -27,8 +27,10 @@ extension BreakEngine {
         return earliestDeadline()
     }
 
-    /// `reasons` hold breaks back from `now` for at most `maximum`; an active deferral takes the new
-    /// reasons and keeps its start and end; a spent one is left alone until it ends; no reasons end it.
+    /// `reasons` hold breaks back from `now`; an active deferral takes the new reasons and keeps its start and
+    /// end; a spent one is left alone until it ends; no reasons end it. The maximum bounds how long a break
+    /// waits past its time: begun before the next break falls due (a presentation going full screen early),
+    /// it runs from that break's time, not from `now`.
     mutating func startDeferral(_ reasons: [DeferralReason], maximum: TimeInterval, now: Date) -> [BreakEffect] {
         guard !reasons.isEmpty else { return endDeferral(now: now) }
         if case .idle = record.state { return [] }
@@ -38,7 +40,8 @@ extension BreakEngine {
             record.deferral = deferral
             return []
         }
-        record.deferral = Deferral(since: now, until: now.addingTimeInterval(max(0, maximum)), reasons: Array(Set(reasons)))
+        let from = max(now, nextBreakFallsDue ?? now)
+        record.deferral = Deferral(since: now, until: from.addingTimeInterval(max(0, maximum)), reasons: Array(Set(reasons)))
         return []
     }
 

@@ -10,7 +10,8 @@ struct BreakDeferralTests {
     func endReleases() throws {
         var engine = F.running()
         _ = try engine.handle(.deferralStarted(reasons: [.call], maximum: F.minutes(60)), now: F.at(10))
-        #expect(engine.nextDeadline(now: F.at(10)) == F.at(70))
+        // The eye break falls due at 20: it may wait until 20 + 60.
+        #expect(engine.nextDeadline(now: F.at(10)) == F.at(80))
         let meanwhile = try engine.handle(.tick, now: F.at(20.5))
         #expect(F.presented(meanwhile).isEmpty)
         let ended = try engine.handle(.deferralEnded, now: F.at(25))
@@ -23,7 +24,8 @@ struct BreakDeferralTests {
     @Test("the maximum holds: what fell due is shown then, a new start is ignored until the reasons are gone")
     func maximumHolds() throws {
         var engine = F.running()
-        _ = try engine.handle(.deferralStarted(reasons: [.fullScreen], maximum: F.minutes(30)), now: F.at(10))
+        _ = try engine.handle(.deferralStarted(reasons: [.fullScreen], maximum: F.minutes(20)), now: F.at(20))
+        #expect(engine.activeDeferral?.until == F.at(40))
         let atMaximum = try engine.handle(.tick, now: F.at(40))
         #expect(F.presented(atMaximum).count == 1)
         let due = try #require(F.pending(engine))
@@ -37,6 +39,19 @@ struct BreakDeferralTests {
         #expect(engine.record.deferral == nil)
         _ = try engine.handle(.deferralStarted(reasons: [.call], maximum: F.minutes(30)), now: F.at(43))
         #expect(engine.activeDeferral?.until == F.at(73))
+    }
+
+    @Test("begun before the next break falls due, the maximum runs from that break's time")
+    func maximumFromTheBreaksTime() throws {
+        var engine = F.running()
+        #expect(engine.nextBreakFallsDue == F.at(20))
+        _ = try engine.handle(.deferralStarted(reasons: [.fullScreen], maximum: F.minutes(30)), now: F.at(10))
+        #expect(engine.activeDeferral == Deferral(since: F.at(10), until: F.at(50), reasons: [.fullScreen]))
+        let beforeMaximum = try engine.handle(.tick, now: F.at(49.5))
+        #expect(F.presented(beforeMaximum).isEmpty)
+        let atMaximum = try engine.handle(.tick, now: F.at(50))
+        #expect(F.presented(atMaximum).count == 1)
+        #expect(F.pending(engine)?.dueAt == F.at(50))
     }
 
     @Test("while deferred a waiting break does not expire, and new reasons keep the start and the maximum")
@@ -56,7 +71,7 @@ struct BreakDeferralTests {
         var engine = F.running()
         _ = try engine.handle(.deferralStarted(reasons: [.call, .fullScreen], maximum: F.minutes(60)), now: F.at(10))
         let dashboard = DashboardScreen(engine: engine, today: nil, now: F.at(11))
-        let expected = "Breaks wait for a full-screen window and a call, until \(LocalTimeText.text(F.at(70), now: F.at(11), calendar: F.berlin)) at most"
+        let expected = "Breaks wait for a full-screen window and a call, until \(LocalTimeText.text(F.at(80), now: F.at(11), calendar: F.berlin)) at most"
         #expect(dashboard.waiting == expected)
         #expect(dashboard.headline == expected)
         #expect(dashboard.nextBreak == nil)
