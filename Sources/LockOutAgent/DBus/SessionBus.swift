@@ -3,6 +3,7 @@ import CSystemd
 import Foundation
 import LockOutRuntime
 import Logging
+import Synchronization
 
 /// The agent's one connection to the D-Bus session bus (sd-bus from libsystemd), shared by everything
 /// that speaks D-Bus: notifications now; logind, the idle monitor, the screen saver and the tray later.
@@ -43,6 +44,8 @@ public final class SessionBus: @unchecked Sendable {
     /// How often the queue woke to run sd-bus; confined to `queue`. Tests read it to see that a closed
     /// connection stays quiet.
     private(set) var wakeCount = 0
+    /// Hears that sd-bus handled something (a signal, a call, a reply), after it was handled.
+    private let activity = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Connects to the session bus named by `environment` (`DBUS_SESSION_BUS_ADDRESS`, else
     /// `$XDG_RUNTIME_DIR/bus`). Returns at once: authentication and the bus's `Hello` go on in the
@@ -129,10 +132,18 @@ public final class SessionBus: @unchecked Sendable {
         }
     }
 
+    /// `handled` hears, on the connection's queue, each wake in which sd-bus handled something: the moment a
+    /// burst of work the bus brought (a notification answered, a tray menu item, a presence signal) is done.
+    public func onActivity(_ handled: @escaping @Sendable () -> Void) {
+        activity.withLock { $0 = handled }
+    }
+
     /// Runs sd-bus until it has nothing left to do, then watches for what it waits on next; on queue.
     func process() {
         wakeCount += 1
         guard isOpen else { return }
+        var handled = false
+        defer { if handled { activity.withLock { $0 }?() } }
         while true {
             let result = sd_bus_process(bus, nil)
             if result < 0 {
@@ -141,6 +152,7 @@ public final class SessionBus: @unchecked Sendable {
                 return
             }
             if result == 0 { break }
+            handled = true
         }
         updateWatch()
     }

@@ -6,12 +6,15 @@ import LockOutRuntime
 extension AgentHost {
     /// Starts watching presence with `sources`: each merged change goes to the agent with the natural-breaks
     /// setting as it is then; the agent learns which sources are in use for `lockout status`.
-    func startPresence(agent: DeviceAgent, preferences: WebPreferences, sources: [any PresenceSource]) throws -> PresenceWatch {
+    func startPresence(agent: DeviceAgent, preferences: WebPreferences, sources: [any PresenceSource], trimmer: IdleTrimmer) throws -> PresenceWatch {
         let watch = PresenceWatch(sources: sources)
         let threshold = try agent.executor.runBlocking { await agent.presenceThreshold() }
         let used = watch.start(awayAfter: threshold) { change in
             let natural = preferences.naturalBreaks
-            Task(executorPreference: agent.executor) { await agent.presenceChanged(change, naturalBreaks: natural) }
+            Task(executorPreference: agent.executor) {
+                await agent.presenceChanged(change, naturalBreaks: natural)
+                trimmer.noteActivity()
+            }
         }
         try agent.executor.runBlocking { await agent.setPresenceSources(watching: used.watching, unavailable: used.unavailable) }
         return watch
@@ -20,7 +23,7 @@ extension AgentHost {
     #if canImport(CSystemd)
     /// Defers breaks for a call, do-not-disturb and a full-screen window, with the settings kept beside the
     /// break screen's.
-    func attachDeferral(agent: DeviceAgent, preferences: WebPreferences, bus: SessionBus?, environment: [String: String]) throws {
+    func attachDeferral(agent: DeviceAgent, preferences: WebPreferences, bus: SessionBus?, environment: [String: String], trimmer: IdleTrimmer) throws {
         let doNotDisturb = DoNotDisturb(bus: bus, environment: environment)
         // On X11 (not Xwayland, which sees only X programs) the window manager tells of full-screen windows.
         let onWayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
@@ -29,7 +32,10 @@ extension AgentHost {
         let sensor = DesktopDeferralSensor(
             doNotDisturb: { doNotDisturb.isOn() },
             fullScreen: { fullScreen?.isFullScreen ?? false },
-            watch: [{ doNotDisturb.start(onChange: $0) }, { change in fullScreen?.start(onChange: change) }],
+            watch: [
+                { change in doNotDisturb.start { change(); trimmer.noteActivity() } },
+                { change in fullScreen?.start { change(); trimmer.noteActivity() } },
+            ],
             stop: [{ doNotDisturb.stop() }, { fullScreen?.stop() }]
         )
         try agent.executor.runBlocking { await agent.attachDeferral(sensor, settings: { preferences.deferral }) }

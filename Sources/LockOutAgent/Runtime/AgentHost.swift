@@ -77,8 +77,15 @@ public struct AgentHost: Sendable {
             browser: { BreakWindowBrowser.find(environment: environment, defaultBrowser: BreakWindowBrowser.desktopDefault(environment: environment)) },
             profile: directory.appendingPathComponent("break-window")
         )
+        // Each burst of work — a request, a sync round, a deadline, a bus message, a presence change — gives the code
+        // pages it brought in back a few seconds after it ends, so the idle agent does not keep what it once ran.
+        let trimmer = IdleTrimmer()
+        #if canImport(CSystemd)
+        bus?.onActivity { trimmer.noteActivity() }
+        #endif
         let agent = DeviceAgent(
-            service: service, gate: gate, shield: shield, notifier: breakNotifier, timer: DeadlineTimers.system(), clock: clock
+            service: service, gate: gate, shield: shield, notifier: breakNotifier,
+            timer: TrimmingDeadlineWaiter(DeadlineTimers.system(), trimmer: trimmer), clock: clock
         )
         if let rewards {
             #if canImport(CSystemd)
@@ -98,7 +105,6 @@ public struct AgentHost: Sendable {
         // What a killed predecessor left and the agent did not show again goes now.
         notifier.closeLeftOvers()
 
-        let trimmer = IdleTrimmer()
         let familySync = family.map {
             Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer, healthSharing: healthSharing)
         }
@@ -107,9 +113,9 @@ public struct AgentHost: Sendable {
         #else
         let presenceSources: [any PresenceSource] = []
         #endif
-        let presence = try startPresence(agent: agent, preferences: preferences, sources: presenceSources)
+        let presence = try startPresence(agent: agent, preferences: preferences, sources: presenceSources, trimmer: trimmer)
         #if canImport(CSystemd)
-        try attachDeferral(agent: agent, preferences: preferences, bus: bus, environment: environment)
+        try attachDeferral(agent: agent, preferences: preferences, bus: bus, environment: environment, trimmer: trimmer)
         #endif
         let chimePlayer = ChimePlayer(directory: directory.appendingPathComponent("sounds"), environment: environment)
         try agent.executor.runBlocking { await agent.attachChimes(chimePlayer, settings: { preferences.chimes }) }

@@ -1,4 +1,5 @@
 import Foundation
+import LockOutRuntime
 import NIOCore
 import Synchronization
 
@@ -41,5 +42,36 @@ public final class IdleTrimmer: Sendable {
                 state.pending = loop.scheduleTask(in: Self.quiet) { release() }
             }
         }
+    }
+}
+
+/// A deadline waiter that tells `trimmer` of each event it delivers, after the event was handled: a break
+/// falling due, a focus segment ending and a clock change are bursts of work like an API request.
+final class TrimmingDeadlineWaiter: DeadlineWaiting, @unchecked Sendable {
+    private let base: any DeadlineWaiting
+    private let trimmer: IdleTrimmer
+
+    init(_ base: any DeadlineWaiting, trimmer: IdleTrimmer) {
+        self.base = base
+        self.trimmer = trimmer
+    }
+
+    var onEvent: (@Sendable (DeadlineEvent) -> Void)? {
+        get { base.onEvent }
+        set {
+            guard let handle = newValue else {
+                base.onEvent = nil
+                return
+            }
+            let trimmer = trimmer
+            base.onEvent = { @Sendable event in
+                handle(event)
+                trimmer.noteActivity()
+            }
+        }
+    }
+
+    func arm(at deadline: Date?) {
+        base.arm(at: deadline)
     }
 }

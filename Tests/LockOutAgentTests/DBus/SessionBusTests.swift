@@ -205,6 +205,21 @@ struct SessionBusTests {
         #expect(signals.takeIfPresent() == nil)
     }
 
+    @Test("activity is told after sd-bus handled something, and not while the connection is quiet")
+    func activity() async throws {
+        let session = try PrivateSession()
+        let bus = try SessionBus(environment: session.environment)
+        _ = try await bus.call(call("GetId", []))  // the connection's start-up is done
+        let told = Inbox<Void>()
+        bus.onActivity { told.put(()) }
+        #expect(told.takeIfPresent() == nil)
+        _ = try await bus.call(call("GetId", []))
+        #expect(await told.next(within: 10) != nil)
+        while told.takeIfPresent() != nil {}
+        bus.flush()  // runs on the queue: whatever was handled before has been told
+        #expect(told.takeIfPresent() == nil)
+    }
+
     @Test("the bus going away: watchers hear nil, calls fail at once, and the queue stays quiet")
     func busGone() async throws {
         var session: PrivateSession? = try PrivateSession()
