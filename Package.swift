@@ -48,7 +48,11 @@ let package = Package(
         // Synchronization, Dispatch and swift-log only (scripts/lint.sh keeps it so); no Glibc, NIO or D-Bus.
         .target(
             name: "LockOutRuntime",
-            dependencies: ["LockOutCore", "LockOutStore", .product(name: "Logging", package: "swift-log")],
+            // Crypto: the family's end-to-end encryption (swift-crypto; CryptoKit's API on the Apple platforms).
+            dependencies: [
+                "LockOutCore", "LockOutStore", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict
         ),
         // @Observable screen models for the SwiftUI apps, over the runtime: built and tested here (no Combine).
@@ -124,6 +128,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LockOutSharedTests", dependencies: ["LockOutShared", "LockOutCore"], swiftSettings: strict),
+        // The family's end-to-end encryption: Core's container and envelope over the runtime's swift-crypto cipher.
+        .testTarget(
+            name: "LockOutRuntimeTests",
+            dependencies: ["LockOutRuntime", "LockOutCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "LockOutWebTests", dependencies: ["LockOutWeb", "LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutStoreTests", dependencies: ["LockOutStore", "LockOutCore"], swiftSettings: strict),
         .testTarget(

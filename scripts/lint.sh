@@ -31,7 +31,7 @@ fi
 declare -A allowed=(
     [LockOutStore]="Foundation GRDB LockOutCore"
     [LockOutWeb]="Foundation LockOutCore"
-    [LockOutRuntime]="Foundation Dispatch Observation Synchronization Logging LockOutCore LockOutStore"
+    [LockOutRuntime]="Foundation Dispatch Observation Synchronization Logging Crypto LockOutCore LockOutStore"
     [LockOutPresentation]="Foundation Observation LockOutCore LockOutStore LockOutRuntime"
     # The Screen Time extensions link it, and are killed above about 6 MB: not even LockOutCore.
     [LockOutShared]="Foundation"
