@@ -17,7 +17,7 @@ import LockOutCore
 ///                      └──(the compositor hangs up, answers nonsense or sends an event that cannot be read)
 ///                            ──► stopped: logged once, not full screen from then on, `onChange` told if it was
 /// ```
-public final class CompositorFullScreenWatch: @unchecked Sendable {
+public final class CompositorFullScreenWatch: FullScreenWatching, @unchecked Sendable {
     /// Which compositor tells, as the log names it: `sway`, `hyprland`.
     public var method: String { compositor.focusMethod.rawValue }
 

@@ -163,5 +163,42 @@ extension UsageTests {
             ])
         }
     }
+
+    @Suite("Choosing the full-screen watch")
+    struct FullScreenWatchesTests {
+        @Test("on Wayland, sway's or Hyprland's when their sockets answer")
+        func compositors() throws {
+            let sway = try FakeSway()
+            let onSway = FullScreenWatches.detect(environment: ["WAYLAND_DISPLAY": "wayland-1", "SWAYSOCK": sway.path, "DISPLAY": ":0"], logger: RecordedLogs().logger)
+            #expect((onSway as? CompositorFullScreenWatch)?.method == "sway")
+            let hyprland = try FakeHyprland()
+            let onHyprland = FullScreenWatches.detect(environment: hyprland.environment, logger: RecordedLogs().logger)
+            #expect((onHyprland as? CompositorFullScreenWatch)?.method == "hyprland")
+        }
+
+        @Test("on another Wayland compositor none, whatever DISPLAY says, and the log names what still defers")
+        func otherWayland() throws {
+            let folder = try socketFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let logs = RecordedLogs()
+            let watch = FullScreenWatches.detect(
+                environment: ["WAYLAND_DISPLAY": "wayland-0", "SWAYSOCK": folder.appendingPathComponent("gone.sock").path, "DISPLAY": ":0"],
+                logger: logs.logger
+            )
+            #expect(watch == nil)
+            #expect(logs.messages == [
+                "info: deferral: this Wayland compositor is neither sway nor Hyprland and tells no client of full-screen windows; "
+                    + "only calls and do-not-disturb defer breaks",
+            ])
+        }
+
+        @Test("with no display at all none, said once")
+        func noDisplay() {
+            let logs = RecordedLogs()
+            #expect(FullScreenWatches.detect(environment: [:], logger: logs.logger) == nil)
+            #expect(logs.messages.count == 1)
+            #expect(logs.messages.first?.hasSuffix("only calls and do-not-disturb defer breaks") == true)
+        }
+    }
 }
 #endif
