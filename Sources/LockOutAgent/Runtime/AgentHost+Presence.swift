@@ -25,10 +25,8 @@ extension AgentHost {
     /// break screen's.
     func attachDeferral(agent: DeviceAgent, preferences: WebPreferences, bus: SessionBus?, environment: [String: String], trimmer: IdleTrimmer) throws {
         let doNotDisturb = DoNotDisturb(bus: bus, environment: environment)
-        // On X11 (not Xwayland, which sees only X programs) the window manager tells of full-screen windows.
-        let onWayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
-        let fullScreen = onWayland ? nil : try? X11FullScreenWatch(environment: environment)
-        if fullScreen == nil { logger.info("deferral: no X display to tell of full-screen windows; calls and do-not-disturb still defer breaks") }
+        // The X11 window manager, sway or Hyprland; nil (and said in the log) where nothing tells.
+        let fullScreen = FullScreenWatches.detect(environment: environment, logger: logger)
         let sensor = DesktopDeferralSensor(
             doNotDisturb: { doNotDisturb.isOn() },
             fullScreen: { fullScreen?.isFullScreen ?? false },

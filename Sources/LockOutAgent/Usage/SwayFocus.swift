@@ -10,7 +10,8 @@ enum SwayIPC {
     /// Message types.
     static let subscribe: UInt32 = 2
     static let getTree: UInt32 = 4
-    /// The window event: event types carry the high bit.
+    /// The workspace and window events: event types carry the high bit.
+    static let workspaceEvent: UInt32 = 0x8000_0000
     static let windowEvent: UInt32 = 0x8000_0003
     /// Longer payloads are not believed: a tree of thousands of windows stays well under it.
     static let largestPayload = 64 << 20
@@ -69,11 +70,15 @@ final class SwayFocus: CompositorFocus {
     }
 
     func focusedProcessID() throws -> Int32? {
+        try SwayIPC.focusedProcessID(tree: tree())
+    }
+
+    /// The reply to `GET_TREE`; a failed request drops the connection, and the next one opens another.
+    func tree() throws -> [UInt8] {
         let stream = try requests ?? UnixStream(path: socketPath)
         requests = stream
         do {
-            let reply = try request(SwayIPC.getTree, payload: [], on: stream)
-            return try SwayIPC.focusedProcessID(tree: reply)
+            return try request(SwayIPC.getTree, payload: [], on: stream)
         } catch {
             requests = nil
             throw error
@@ -81,10 +86,16 @@ final class SwayFocus: CompositorFocus {
     }
 
     func subscribe() throws -> UnixStream {
+        try subscribe(to: ["window"])
+    }
+
+    /// A new connection subscribed to the events named (plain words like `window` and `workspace`).
+    func subscribe(to events: [String]) throws -> UnixStream {
         let stream = try UnixStream(path: socketPath)
-        let reply = try request(SwayIPC.subscribe, payload: Array(#"["window"]"#.utf8), on: stream)
+        let payload = "[" + events.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let reply = try request(SwayIPC.subscribe, payload: Array(payload.utf8), on: stream)
         guard let answer = try JSONSerialization.jsonObject(with: Data(reply)) as? [String: Any], answer["success"] as? Bool == true else {
-            throw CompositorProtocolError(description: "sway refused the subscription to window events")
+            throw CompositorProtocolError(description: "sway refused the subscription to \(events.joined(separator: " and ")) events")
         }
         return stream
     }

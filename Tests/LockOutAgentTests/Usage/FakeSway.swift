@@ -3,11 +3,16 @@ import Foundation
 @testable import LockOutAgent
 
 /// A stand-in for sway's IPC socket: answers `GET_TREE` with a tree whose focused window is `focusedPID`'s
-/// (a floating one, deep in a workspace), answers `SUBSCRIBE`, and sends window events to subscribers.
+/// (a floating one, deep in a workspace, full screen in `focusedFullScreenMode`), answers `SUBSCRIBE`, and
+/// sends window and workspace events to subscribers.
 final class FakeSway: @unchecked Sendable {
     let path: String
+    /// Told each time a subscriber hangs up.
+    let hangUps = Inbox<Void>()
     private let lock = NSLock()
     private var focused: Int32?
+    private var fullScreenMode = 0
+    private var treeCount = 0
     private var subscribers: [FakeConnection] = []
     private var subscriptions: [String] = []
     private var server: FakeSocketServer?
@@ -30,14 +35,40 @@ final class FakeSway: @unchecked Sendable {
         set { lock.withLock { focused = newValue } }
     }
 
+    /// The focused window's `fullscreen_mode` in the tree: 0 none, 1 on its workspace, 2 global.
+    var focusedFullScreenMode: Int {
+        get { lock.withLock { fullScreenMode } }
+        set { lock.withLock { fullScreenMode = newValue } }
+    }
+
     /// The payloads of the `SUBSCRIBE` messages received.
     var subscribed: [String] { lock.withLock { subscriptions } }
+
+    /// How many `GET_TREE` requests were answered.
+    var treeRequests: Int { lock.withLock { treeCount } }
 
     /// Sends a window event with `change` to every subscriber.
     func sendWindowEvent(change: String) {
         let payload = #"{"change":"\#(change)","container":{"id":7,"focused":true,"pid":\#(focusedPID ?? 0)}}"#
         for connection in lock.withLock({ subscribers }) {
             connection.write(SwayIPC.message(type: SwayIPC.windowEvent, payload: Array(payload.utf8)))
+        }
+    }
+
+    /// Sends a window event with `change` about a container that is `focused` or not, in `fullScreenMode`.
+    func sendWindowEvent(change: String, focused: Bool, fullScreenMode: Int) {
+        send(type: SwayIPC.windowEvent, payload: #"{"change":"\#(change)","container":{"id":12,"type":"floating_con","focused":\#(focused),"fullscreen_mode":\#(fullScreenMode),"pid":\#(focusedPID ?? 0)}}"#)
+    }
+
+    /// Sends a workspace event with `change`, as a switch to another workspace does with `focus`.
+    func sendWorkspaceEvent(change: String) {
+        send(type: SwayIPC.workspaceEvent, payload: #"{"change":"\#(change)","current":{"id":4,"type":"workspace","name":"2","focused":true},"old":null}"#)
+    }
+
+    /// Sends a well-framed message of `type` whose payload is `payload` as it is, JSON or not.
+    func send(type: UInt32, payload: String) {
+        for connection in lock.withLock({ subscribers }) {
+            connection.write(SwayIPC.message(type: type, payload: Array(payload.utf8)))
         }
     }
 
@@ -49,16 +80,21 @@ final class FakeSway: @unchecked Sendable {
     /// The tree sway would give: outputs, a workspace, a tiled window of another program, and a floating
     /// window that has focus when `focusedPID` is set.
     var tree: String {
-        let floating = focusedPID.map { #"{"id":12,"type":"floating_con","focused":true,"pid":\#($0),"nodes":[],"floating_nodes":[]}"# } ?? ""
+        let mode = focusedFullScreenMode
+        let floating = focusedPID.map {
+            #"{"id":12,"type":"floating_con","focused":true,"fullscreen_mode":\#(mode),"pid":\#($0),"nodes":[],"floating_nodes":[]}"#
+        } ?? ""
         return #"""
-        {"id":1,"type":"root","focused":false,"nodes":[{"id":2,"type":"output","focused":false,"nodes":[
-          {"id":3,"type":"workspace","focused":\#(focusedPID == nil),"nodes":[
-            {"id":11,"type":"con","focused":false,"pid":1,"nodes":[],"floating_nodes":[]}],
+        {"id":1,"type":"root","focused":false,"fullscreen_mode":0,"nodes":[{"id":2,"type":"output","focused":false,"fullscreen_mode":0,"nodes":[
+          {"id":3,"type":"workspace","focused":\#(focusedPID == nil),"fullscreen_mode":0,"nodes":[
+            {"id":11,"type":"con","focused":false,"fullscreen_mode":0,"pid":1,"nodes":[],"floating_nodes":[]}],
            "floating_nodes":[\#(floating)]}],"floating_nodes":[]}],"floating_nodes":[]}
         """#
     }
 
     private func serve(_ connection: FakeConnection) {
+        var isSubscriber = false
+        defer { if isSubscriber { hangUps.put(()) } }
         while let header = connection.read(SwayIPC.headerLength) {
             let length = Int(UInt32(header[6]) | UInt32(header[7]) << 8 | UInt32(header[8]) << 16 | UInt32(header[9]) << 24)
             let type = UInt32(header[10]) | UInt32(header[11]) << 8 | UInt32(header[12]) << 16 | UInt32(header[13]) << 24
@@ -69,8 +105,10 @@ final class FakeSway: @unchecked Sendable {
                     subscriptions.append(String(decoding: payload, as: UTF8.self))
                     subscribers.append(connection)
                 }
+                isSubscriber = true
                 connection.write(SwayIPC.message(type: type, payload: Array(#"{"success": true}"#.utf8)))
             case SwayIPC.getTree:
+                lock.withLock { treeCount += 1 }
                 connection.write(SwayIPC.message(type: type, payload: Array(tree.utf8)))
             default:
                 connection.write(SwayIPC.message(type: type, payload: Array(#"{"success": false}"#.utf8)))
@@ -80,12 +118,16 @@ final class FakeSway: @unchecked Sendable {
 }
 
 /// A stand-in for Hyprland's sockets: `.socket.sock` answers `j/activewindow` with `focusedPID`'s window
-/// (or `{}`), `.socket2.sock` streams event lines to whoever connects.
+/// (or `{}`), full screen as `activeFullScreen` says, `.socket2.sock` streams event lines to whoever connects.
 final class FakeHyprland: @unchecked Sendable {
     let runtimeDirectory: URL
     let signature = "fake_\(UUID().uuidString.prefix(6))"
+    /// Told each time an event listener connects, and each time one hangs up.
+    let listening = Inbox<Void>()
+    let hangUps = Inbox<Void>()
     private let lock = NSLock()
     private var focused: Int32?
+    private var fullScreen = "0"
     private var listeners: [FakeConnection] = []
     private var requests: [String] = []
     private var servers: [FakeSocketServer] = []
@@ -97,8 +139,13 @@ final class FakeHyprland: @unchecked Sendable {
         servers.append(try FakeSocketServer(path: directory.appendingPathComponent(".socket.sock").path) { [weak self] connection in
             self?.answer(connection)
         })
+        let (listening, hangUps) = (listening, hangUps)
         servers.append(try FakeSocketServer(path: directory.appendingPathComponent(".socket2.sock").path) { [weak self] connection in
             self?.lock.withLock { self?.listeners.append(connection) }
+            listening.put(())
+            // Listeners send nothing: the read ends when one hangs up (or stays silent past the connection's timeout).
+            while connection.readSome() != nil {}
+            hangUps.put(())
         })
     }
 
@@ -120,6 +167,13 @@ final class FakeHyprland: @unchecked Sendable {
         set { lock.withLock { focused = newValue } }
     }
 
+    /// The active window's `fullscreen` as JSON text: `0`…`3` (1 maximized, 2 full screen), or `true`/`false`
+    /// with `"fullscreenMode":0|1` as versions before 0.42 answer.
+    var activeFullScreen: String {
+        get { lock.withLock { fullScreen } }
+        set { lock.withLock { fullScreen = newValue } }
+    }
+
     /// The requests `.socket.sock` received.
     var received: [String] { lock.withLock { requests } }
 
@@ -139,7 +193,10 @@ final class FakeHyprland: @unchecked Sendable {
     private func answer(_ connection: FakeConnection) {
         guard let request = connection.readSome() else { return }
         lock.withLock { requests.append(String(decoding: request, as: UTF8.self)) }
-        let reply = focusedPID.map { #"{"address":"0x55d0a0","mapped":true,"class":"fake","title":"a window","pid":\#($0),"xwayland":false}"# } ?? "{}"
+        let fullScreen = activeFullScreen
+        let reply = focusedPID.map {
+            #"{"address":"0x55d0a0","mapped":true,"class":"fake","title":"a window","pid":\#($0),"xwayland":false,"fullscreen":\#(fullScreen)}"#
+        } ?? "{}"
         connection.write(Array(reply.utf8))
         connection.close()
     }
