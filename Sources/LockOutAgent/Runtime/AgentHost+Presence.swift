@@ -22,10 +22,7 @@ extension AgentHost {
     /// break screen's.
     func attachDeferral(agent: DeviceAgent, preferences: WebPreferences, bus: SessionBus?, environment: [String: String]) throws {
         let doNotDisturb = DoNotDisturb(bus: bus, environment: environment)
-        // On X11 (not Xwayland, which sees only X programs) the window manager tells of full-screen windows.
-        let onWayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
-        let fullScreen = onWayland ? nil : try? X11FullScreenWatch(environment: environment)
-        if fullScreen == nil { logger.info("deferral: no X display to tell of full-screen windows; calls and do-not-disturb still defer breaks") }
+        let fullScreen = fullScreenWatch(environment: environment)
         let sensor = DesktopDeferralSensor(
             doNotDisturb: { doNotDisturb.isOn() },
             fullScreen: { fullScreen?.isFullScreen ?? false },
@@ -33,6 +30,21 @@ extension AgentHost {
             stop: [{ doNotDisturb.stop() }, { fullScreen?.stop() }]
         )
         try agent.executor.runBlocking { await agent.attachDeferral(sensor, settings: { preferences.deferral }) }
+    }
+
+    /// The window manager's word on full-screen windows, on X11 only (not Xwayland, which sees only X programs);
+    /// nil, logged with why, where it cannot be had.
+    private func fullScreenWatch(environment: [String: String]) -> X11FullScreenWatch? {
+        guard (environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
+            logger.info("deferral: no full-screen watch on Wayland; calls and do-not-disturb still defer breaks")
+            return nil
+        }
+        do {
+            return try X11FullScreenWatch(environment: environment)
+        } catch {
+            logger.info("deferral: no full-screen watch (\(error)); calls and do-not-disturb still defer breaks")
+            return nil
+        }
     }
 
     /// The presence sources this desktop may offer; each says on start whether it can be used.
