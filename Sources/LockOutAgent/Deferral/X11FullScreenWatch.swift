@@ -33,7 +33,7 @@ public final class X11FullScreenWatch: @unchecked Sendable {
     /// Connects as above, through the X libraries `libraries` names.
     init(environment: [String: String], libraries: XCBLibraries, logger: Logger) throws {
         guard let name = environment["DISPLAY"], let display = X11Display(name) else {
-            throw X11Error.malformed("no local display in DISPLAY=\(environment["DISPLAY"] ?? "")")
+            throw X11Error.noDisplay(environment["DISPLAY"] ?? "")
         }
         let connection = try X11Connection(
             display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment), libraries: libraries

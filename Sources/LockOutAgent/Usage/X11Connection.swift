@@ -4,6 +4,8 @@ import Glibc
 
 /// What went wrong talking to an X server.
 enum X11Error: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `DISPLAY` (its value here) names no local X display.
+    case noDisplay(String)
     /// An X library is not installed, or lacks a function this client calls: the text names which.
     case libraryMissing(String)
     /// No connection was made: nothing listens at the display, or the server refused this client (usually:
@@ -14,7 +16,7 @@ enum X11Error: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server answered a request with an X error (`BadWindow` is 3, `BadAtom` 5, …): the request failed,
     /// the connection is fine.
     case request(code: UInt8)
-    /// Something that is not what X11 promises: no local display named, a reply that does not hold what it should.
+    /// The server sent something that is not what X11 promises.
     case malformed(String)
 
     /// True when the connection cannot be used any more.
@@ -24,6 +26,7 @@ enum X11Error: Error, Equatable, Sendable, CustomStringConvertible {
 
     var description: String {
         switch self {
+        case .noDisplay(let display): "no local X display in DISPLAY=\(display)"
         case .libraryMissing(let reason): reason
         case .refused(let reason): "could not connect to the X display: \(reason)"
         case .connection(let reason): "the X connection failed: \(reason)"

@@ -50,7 +50,7 @@ final class X11WindowOpenings: WindowOpenings, @unchecked Sendable {
         try queue.sync {
             guard watching == nil else { return }
             guard let name = environment["DISPLAY"], let display = X11Display(name) else {
-                throw X11Error.malformed("no local display in DISPLAY=\(environment["DISPLAY"] ?? "")")
+                throw X11Error.noDisplay(environment["DISPLAY"] ?? "")
             }
             let connection = try X11Connection(
                 display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment), libraries: libraries

@@ -56,6 +56,18 @@ extension UsageTests {
             }
         }
 
+        @Test("a display that is not local is named as such, not blamed on the X server")
+        func remoteDisplay() {
+            let environment = ["DISPLAY": "elsewhere:10"]
+            let logger = Logger(label: "test")
+            #expect(throws: X11Error.noDisplay("elsewhere:10")) { try X11ActivitySensor(environment: environment, logger: logger) }
+            #expect(throws: X11Error.noDisplay("elsewhere:10")) { try X11FullScreenWatch(environment: environment, logger: logger) }
+            #expect(throws: X11Error.noDisplay("elsewhere:10")) {
+                try X11WindowOpenings(environment: environment).start(onOpened: { _ in }, closed: { _ in })
+            }
+            #expect("\(X11Error.noDisplay("elsewhere:10"))" == "no local X display in DISPLAY=elsewhere:10")
+        }
+
         @Test("with the libraries, a display nobody listens at is refused instead")
         func noServer() {
             #expect(throws: X11Error.refused(reason: X11Connection.reason(1, connecting: true))) {
