@@ -1,5 +1,7 @@
 #include "cxcb.h"
 
+#if defined(__linux__)
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -91,3 +93,4 @@ const cxcb_functions *cxcb_shared(const char **failure) {
     }
     return &shared_table;
 }
+#endif

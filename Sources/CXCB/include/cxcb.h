@@ -4,6 +4,8 @@
 // libxcb-screensaver0-dev); the libraries only where a sensor connects to a display.
 #ifndef CXCB_H
 #define CXCB_H
+// Linux only, as the agent that uses it: elsewhere (a package build on a Mac) the target is empty.
+#if defined(__linux__)
 
 #include <stddef.h>
 #include <xcb/xcb.h>
@@ -64,4 +66,5 @@ const cxcb_functions *_Nullable cxcb_shared(const char *_Nullable *_Nonnull fail
 
 #pragma clang assume_nonnull end
 
+#endif
 #endif
