@@ -39,6 +39,9 @@ let package = Package(
         .target(name: "LockOutShared", swiftSettings: strict),
         // sd-bus from libsystemd: the agent's one D-Bus connection (Linux only).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // libxcb with its SYNC and MIT-SCREEN-SAVER extensions for the X11 sensors (Linux only): built against
+        // their headers, opened with dlopen at run time, so the binary needs no X library where no sensor connects.
+        .target(name: "CXCB"),
         .target(
             name: "LockOutStore",
             dependencies: ["LockOutCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -71,6 +74,7 @@ let package = Package(
                 // PBKDF2 for the parent PIN's stored hash.
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .target(name: "CSystemd", condition: .when(platforms: [.linux])),
+                .target(name: "CXCB", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
         ),

@@ -26,8 +26,8 @@ if [ -n "$imports" ]; then
     status=1
 fi
 
-# The modules the Apple apps build, each with the only modules it may import. Glibc, NIO, AsyncHTTPClient and
-# CSystemd are Linux-side: the runtime reaches the platform through its ports.
+# The modules the Apple apps build, each with the only modules it may import. Glibc, NIO, AsyncHTTPClient,
+# CSystemd and CXCB are Linux-side: the runtime reaches the platform through its ports.
 declare -A allowed=(
     [LockOutStore]="Foundation GRDB LockOutCore"
     [LockOutWeb]="Foundation LockOutCore"
@@ -46,7 +46,7 @@ for module in "${!allowed[@]}"; do
         status=1
     fi
     # A conditional import or a platform branch would hide a Linux-only dependency from the check above.
-    hits=$(code_lines '#if[[:space:]].*(os\(Linux\)|canImport\((Glibc|Musl|NIO|CSystemd))' "Sources/$module")
+    hits=$(code_lines '#if[[:space:]].*(os\(Linux\)|canImport\((Glibc|Musl|NIO|CSystemd|CXCB))' "Sources/$module")
     if [ -n "$hits" ]; then
         echo "lint: $module must not branch on Linux: reach the platform through a port instead:"
         echo "$hits"

@@ -7,7 +7,8 @@
 # systemd user unit and the menu entry are the texts `lockout service install` writes, printed by the
 # binary itself for /usr/bin/lockout; the completions come from the argument parser; the man page from
 # `lockout --experimental-dump-help` through scripts/man-page.py. Depends is what dpkg-shlibdeps finds
-# the binary linking (else the packages owning the libraries ldd lists). Needs dpkg-dev, binutils and python3.
+# the binary linking (else the packages owning the libraries ldd lists); Recommends the X libraries the X11
+# sensors open at run time, which neither sees. Needs dpkg-dev, binutils and python3.
 set -euo pipefail
 umask 022
 out=$(realpath -m "${1:-.build/deb}")
@@ -59,6 +60,9 @@ if [ -z "$depends" ]; then
     done | cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')
 fi
 [ -n "$depends" ] || { echo "package-deb: could not work out the libraries lockout needs" >&2; exit 1; }
+# Recommends: libxcb and its SYNC and MIT-SCREEN-SAVER libraries, opened with dlopen by the X11 sensors
+# (Sources/CXCB): the binary starts without them, and on an X11 desktop they are what it measures with.
+recommends="libxcb1, libxcb-sync1, libxcb-screensaver0"
 
 find "$root" -type d -exec chmod 0755 {} +
 find "$root" -type f -exec chmod 0644 {} +
@@ -72,6 +76,7 @@ Architecture: $arch
 Maintainer: LockOut <lockout@localhost>
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $depends
+Recommends: $recommends
 Section: utils
 Priority: optional
 Description: break reminders, focus sessions and a health gate

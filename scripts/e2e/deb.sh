@@ -25,6 +25,9 @@ fail() {
 }
 
 version=$(dpkg-deb --field "$deb" Version)
+# The X11 sensors open libxcb at run time: the package recommends it, and the binary does not link it.
+[ "$(dpkg-deb --field "$deb" Recommends)" = "libxcb1, libxcb-sync1, libxcb-screensaver0" ] ||
+    fail "the package does not recommend libxcb1, libxcb-sync1 and libxcb-screensaver0"
 export DEBIAN_FRONTEND=noninteractive
 installed=yes
 as_root apt-get install -y -qq "$deb" >/dev/null || fail "apt-get install $deb"
@@ -32,6 +35,10 @@ as_root apt-get install -y -qq "$deb" >/dev/null || fail "apt-get install $deb"
 [ "$(command -v lockout)" = /usr/bin/lockout ] || fail "lockout is not /usr/bin/lockout on PATH"
 [ "$(stat -c %a /usr/bin/lockout)" = 755 ] || fail "/usr/bin/lockout is not mode 0755"
 [ "$(lockout --version)" = "$version" ] || fail "lockout --version does not say $version"
+if command -v readelf >/dev/null; then
+    needed=$(readelf -d /usr/bin/lockout)
+    ! grep -q 'NEEDED.*libxcb' <<<"$needed" || fail "/usr/bin/lockout links libxcb: it would not start without it"
+fi
 
 # A fresh user: XDG directories of its own, and an explicit data directory; no agent runs.
 run() { HOME="$home" XDG_DATA_HOME="$home/data" XDG_CONFIG_HOME="$home/config" lockout "$@"; }

@@ -5,8 +5,10 @@
 #   missing_libraries MODULE:PACKAGE ...  the packages of the pkg-config modules not found, likewise
 #   lockout_packages                      every package below, for apt-get install
 
-# What the build links: SQLite and libsystemd's sd-bus, found through pkg-config.
-LOCKOUT_BUILD_LIBRARIES="sqlite3:libsqlite3-dev libsystemd:libsystemd-dev"
+# What the build links: SQLite and libsystemd's sd-bus; and the headers of libxcb with its SYNC and
+# MIT-SCREEN-SAVER extensions, which the X11 sensors open at run time (the -dev packages bring the
+# libraries the X11 tests load). All found through pkg-config.
+LOCKOUT_BUILD_LIBRARIES="sqlite3:libsqlite3-dev libsystemd:libsystemd-dev xcb:libxcb1-dev xcb-sync:libxcb-sync-dev xcb-screensaver:libxcb-screensaver0-dev"
 # What every test run needs: the health tests build zip archives, one CLI test edits a database with
 # the sqlite3 shell, the end-to-end scripts read JSON with python3, ask the family server with curl and
 # scan the pairing QR code drawn in the terminal with zbarimg.

@@ -9,6 +9,7 @@ import Logging
 /// `_NET_WM_STATE_FULLSCREEN` while it is full screen. The watch selects property changes on the root and
 /// on the focused window, over a connection of its own read by a dispatch source: a change of focus or of
 /// the focused window's state is the only thing that wakes it, and `onChange` hears when the answer changes.
+/// Through libxcb, opened at run time (`XCBLibraries`): without it, `init` throws naming the library missing.
 public final class X11FullScreenWatch: @unchecked Sendable {
     private let queue = DispatchQueue(label: "lockout.deferral.x11")
     private let logger: Logger
@@ -23,11 +24,20 @@ public final class X11FullScreenWatch: @unchecked Sendable {
     private var fullScreen = false
 
     /// Connects to the display `environment["DISPLAY"]` names; throws when there is none to connect to.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "lockout.deferral")) throws {
+    public convenience init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "lockout.deferral")
+    ) throws {
+        try self.init(environment: environment, libraries: .standard, logger: logger)
+    }
+
+    /// Connects as above, through the X libraries `libraries` names.
+    init(environment: [String: String], libraries: XCBLibraries, logger: Logger) throws {
         guard let name = environment["DISPLAY"], let display = X11Display(name) else {
-            throw X11Error.malformed("no local display in DISPLAY=\(environment["DISPLAY"] ?? "")")
+            throw X11Error.noDisplay(environment["DISPLAY"] ?? "")
         }
-        let connection = try X11Connection(display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment))
+        let connection = try X11Connection(
+            display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment), libraries: libraries
+        )
         activeWindowAtom = try connection.internAtom("_NET_ACTIVE_WINDOW")
         stateAtom = try connection.internAtom("_NET_WM_STATE")
         fullScreenAtom = try connection.internAtom("_NET_WM_STATE_FULLSCREEN")
@@ -55,7 +65,7 @@ public final class X11FullScreenWatch: @unchecked Sendable {
                 fail(error)
                 return
             }
-            let source = DispatchSource.makeReadSource(fileDescriptor: connection.stream.fd, queue: queue)
+            let source = DispatchSource.makeReadSource(fileDescriptor: connection.fd, queue: queue)
             source.setEventHandler { [weak self] in self?.deliverEvents() }
             source.setCancelHandler { connection.close() }
             source.activate()
@@ -122,21 +132,11 @@ public final class X11FullScreenWatch: @unchecked Sendable {
         }
     }
 
-    private func handle(_ events: [[UInt8]], _ connection: X11Connection) throws(X11Error) {
-        do {
-            var focusChanged = false
-            var stateChanged = false
-            for event in events where event[0] & 0x7F == X11Connection.propertyNotify {
-                let window = X11Wire.card32(event[...], at: 4)
-                let atom = X11Wire.card32(event[...], at: 8)
-                if window == connection.root, atom == activeWindowAtom { focusChanged = true }
-                if window == focused, atom == stateAtom { stateChanged = true }
-            }
-            if focusChanged {
-                try follow(connection)
-            } else if stateChanged {
-                try readState(connection)
-            }
+    private func handle(_ events: [X11Event], _ connection: X11Connection) throws(X11Error) {
+        if events.contains(.propertyChanged(window: connection.root, atom: activeWindowAtom)) {
+            try follow(connection)
+        } else if events.contains(.propertyChanged(window: focused, atom: stateAtom)) {
+            try readState(connection)
         }
     }
 

@@ -38,7 +38,7 @@ public enum ActivitySensors {
             logger.info("activity: the window manager does not keep _NET_ACTIVE_WINDOW; counting running programs")
             return ProcessActivitySensor(idle: x11.idleMethod == .none ? idle() : x11)
         } catch {
-            logger.info("activity: no X display to ask (\(error)); counting running programs")
+            logger.info("activity: cannot ask the X display (\(error)); counting running programs")
             return ProcessActivitySensor(idle: idle())
         }
     }

@@ -28,13 +28,19 @@ enum SwayIPC {
     static func take(from buffer: inout [UInt8]) throws -> (type: UInt32, payload: [UInt8])? {
         guard buffer.count >= headerLength else { return nil }
         guard buffer.starts(with: magic),
-              let length = X11Wire.card32(buffer[...], at: 6), let type = X11Wire.card32(buffer[...], at: 10),
+              let length = card32(buffer, at: 6), let type = card32(buffer, at: 10),
               Int(length) <= largestPayload
         else { throw CompositorProtocolError(description: "sway sent something that is not an i3-ipc message") }
         let total = headerLength + Int(length)
         guard buffer.count >= total else { return nil }
         defer { buffer.removeFirst(total) }
         return (type, Array(buffer[headerLength..<total]))
+    }
+
+    /// The little-endian 32-bit number at `offset` of `bytes`, as `message` writes them; nil past the end.
+    private static func card32(_ bytes: [UInt8], at offset: Int) -> UInt32? {
+        guard offset >= 0, offset + 4 <= bytes.count else { return nil }
+        return (0..<4).reduce(UInt32(0)) { value, index in value | UInt32(bytes[offset + index]) << UInt32(8 * index) }
     }
 
     /// The `pid` of the focused node in a `GET_TREE` reply: the node with `focused: true`, searched through

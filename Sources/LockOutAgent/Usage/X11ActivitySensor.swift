@@ -7,7 +7,8 @@ import LockOutCore
 /// The focused program and the idle time of an X11 desktop, asked of the X server directly.
 ///
 /// Focus comes through EWMH: the root's `_NET_ACTIVE_WINDOW`, then that window's `_NET_WM_PID`, then the
-/// process's name (`ProgramNames`). Idle time comes from the MIT-SCREEN-SAVER extension.
+/// process's name (`ProgramNames`). Idle time comes from the MIT-SCREEN-SAVER extension. It speaks through
+/// libxcb, opened at run time (`XCBLibraries`): without it, `init` throws naming the library missing.
 ///
 /// Told, not polling: `start` selects `PropertyChangeMask` on the root and watches the socket with a
 /// dispatch read source, so the process wakes only when the window manager changes a root property (a
@@ -30,7 +31,7 @@ public final class X11ActivitySensor: ActivitySensing, IdleSource, @unchecked Se
     private let onQueueKey = DispatchSpecificKey<Bool>()
     private let logger: Logger
     private let atoms: Atoms
-    private let screenSaverOpcode: UInt8?
+    private let hasScreenSaver: Bool
     /// Confined to `queue`; nil once closed or stopped.
     private var connection: X11Connection?
     private var source: (any DispatchSourceRead)?
@@ -47,20 +48,27 @@ public final class X11ActivitySensor: ActivitySensing, IdleSource, @unchecked Se
 
     /// Connects to the display `environment["DISPLAY"]` names, with the cookie of its authority file when
     /// one fits, and learns what the server and the window manager offer.
-    public init(
+    public convenience init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: Logger = Logger(label: "lockout.activity")
     ) throws {
+        try self.init(environment: environment, libraries: .standard, logger: logger)
+    }
+
+    /// Connects as above, through the X libraries `libraries` names.
+    init(environment: [String: String], libraries: XCBLibraries, logger: Logger) throws {
         guard let name = environment["DISPLAY"], let display = X11Display(name) else {
-            throw X11Error.malformed("no local display in DISPLAY=\(environment["DISPLAY"] ?? "")")
+            throw X11Error.noDisplay(environment["DISPLAY"] ?? "")
         }
-        let connection = try X11Connection(display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment))
+        let connection = try X11Connection(
+            display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment), libraries: libraries
+        )
         let supported = try connection.internAtom("_NET_SUPPORTED")
         atoms = Atoms(activeWindow: try connection.internAtom("_NET_ACTIVE_WINDOW"), wmPID: try connection.internAtom("_NET_WM_PID"))
         let features = try connection.cardinals(of: connection.root, property: supported, type: X11Connection.atomType, count: 4096)
         tellsActiveWindow = features.contains(atoms.activeWindow)
-        screenSaverOpcode = try connection.extensionOpcode("MIT-SCREEN-SAVER")
-        idleMethod = screenSaverOpcode == nil ? .none : .x11ScreenSaver
+        hasScreenSaver = try connection.hasExtension(.screenSaver)
+        idleMethod = hasScreenSaver ? .x11ScreenSaver : .none
         self.connection = connection
         self.logger = logger
         queue.setSpecific(key: onQueueKey, value: true)
@@ -81,7 +89,7 @@ public final class X11ActivitySensor: ActivitySensing, IdleSource, @unchecked Se
                 fail(error)
                 return
             }
-            let source = DispatchSource.makeReadSource(fileDescriptor: connection.stream.fd, queue: queue)
+            let source = DispatchSource.makeReadSource(fileDescriptor: connection.fd, queue: queue)
             source.setEventHandler { [weak self] in self?.deliverEvents(later: false) }
             // The socket closes only once the source is done with its descriptor.
             source.setCancelHandler { connection.close() }
@@ -151,7 +159,7 @@ public final class X11ActivitySensor: ActivitySensing, IdleSource, @unchecked Se
     /// The idle time from the screen saver extension; on queue. A failure here shows again in the focus
     /// requests that follow, which close the sensor.
     private func idleNow(_ connection: X11Connection) -> IdleReading {
-        guard let screenSaverOpcode, let milliseconds = try? connection.screenSaverIdleMilliseconds(opcode: screenSaverOpcode) else {
+        guard hasScreenSaver, let milliseconds = try? connection.screenSaverIdleMilliseconds() else {
             return IdleReading()
         }
         return IdleReading(idleSeconds: TimeInterval(milliseconds) / 1000)
@@ -161,19 +169,14 @@ public final class X11ActivitySensor: ActivitySensing, IdleSource, @unchecked Se
     /// within a reading, after it; on queue.
     private func deliverEvents(later: Bool) {
         guard let connection, source != nil else { return }
-        let events: [[UInt8]]
+        let events: [X11Event]
         do {
             events = try connection.takeEvents()
         } catch {
             fail(error)
             return
         }
-        let activeWindowChanged = events.contains { event in
-            event[0] & 0x7F == X11Connection.propertyNotify
-                && X11Wire.card32(event[...], at: 4) == connection.root
-                && X11Wire.card32(event[...], at: 8) == atoms.activeWindow
-        }
-        guard activeWindowChanged else { return }
+        guard events.contains(.propertyChanged(window: connection.root, atom: atoms.activeWindow)) else { return }
         focusKnown = (nil, false)
         guard let onChange else { return }
         if later { queue.async(execute: onChange) } else { onChange() }

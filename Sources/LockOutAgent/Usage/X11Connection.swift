@@ -1,16 +1,22 @@
 #if os(Linux)
+import CXCB
 import Glibc
 
 /// What went wrong talking to an X server.
 enum X11Error: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The socket failed or the server hung up: the connection is gone.
-    case connection(UnixStreamError)
-    /// The server refused the connection, saying why (usually: no or the wrong cookie).
+    /// `DISPLAY` (its value here) names no local X display.
+    case noDisplay(String)
+    /// An X library is not installed, or lacks a function this client calls: the text names which.
+    case libraryMissing(String)
+    /// No connection was made: nothing listens at the display, or the server refused this client (usually:
+    /// no or the wrong cookie).
     case refused(reason: String)
+    /// The connection is gone: the socket failed, the server hung up or stopped answering.
+    case connection(reason: String)
     /// The server answered a request with an X error (`BadWindow` is 3, `BadAtom` 5, …): the request failed,
     /// the connection is fine.
     case request(code: UInt8)
-    /// The server sent something that is not X11.
+    /// The server sent something that is not what X11 promises.
     case malformed(String)
 
     /// True when the connection cannot be used any more.
@@ -20,268 +26,276 @@ enum X11Error: Error, Equatable, Sendable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .connection(let error): "the X connection failed: \(error)"
-        case .refused(let reason): "the X server refused the connection: \(reason)"
+        case .noDisplay(let display): "no local X display in DISPLAY=\(display)"
+        case .libraryMissing(let reason): reason
+        case .refused(let reason): "could not connect to the X display: \(reason)"
+        case .connection(let reason): "the X connection failed: \(reason)"
         case .request(let code): "the X server answered with error \(code)"
         case .malformed(let what): "the X server sent \(what)"
         }
     }
 }
 
-/// A minimal X11 client over the display's Unix socket: the connection setup and the handful of
-/// requests the activity sensor needs, each one a synchronous round trip. Spoken directly so the agent
-/// does not link the X libraries: the same binary runs as a headless server.
+/// A connection to an X display through libxcb (opened at run time, `XCBLibraries`) with the handful of
+/// requests the sensors make. Each reply is waited for at most `timeoutMilliseconds`, so that a server
+/// that stops answering ends the connection instead of holding the caller; events are taken without waiting.
 ///
-/// Not thread-safe: the sensor confines it to its queue.
+/// Not thread-safe: each user confines it to its queue.
 final class X11Connection: @unchecked Sendable {
-    let stream: UnixStream
+    /// The library's functions; `X11Sync.swift` sends its requests with them.
+    let xcb: cxcb_functions
+    /// libxcb's connection.
+    let handle: OpaquePointer
     /// The first screen's root window.
     let root: UInt32
-    /// The ids this client may give the resources it creates (alarms): `base` with bits of `mask` set.
-    let resourceIDBase: UInt32
-    let resourceIDMask: UInt32
-    /// How many resource ids were taken.
-    private var resourceIDsTaken: UInt32 = 0
-    /// The sequence number of the last request sent (the server counts them from 1, in 16 bits).
-    private var sequence: UInt16 = 0
-    /// Bytes read but not yet taken apart.
-    private var buffer: [UInt8] = []
-    /// Events read while waiting for replies, in order, for `takeEvents`.
-    private var pendingEvents: [[UInt8]] = []
-    /// The last X error that answered a request other than the one waited for: (sequence, code).
-    private var lastOtherError: (sequence: UInt16, code: UInt8)?
+    /// The connection's socket, readable when the server sent something: for a dispatch read source.
+    let fd: Int32
+    private let timeoutMilliseconds: Int32
+    /// SYNC's first event code, once `hasExtension(.sync)` found the extension: its events are told apart by it.
+    private var syncFirstEvent: UInt8?
+    private var closed = false
 
-    /// Connects to `display` and authenticates with `cookie` (MIT-MAGIC-COOKIE-1), or with nothing.
-    init(display: X11Display, cookie: [UInt8]?, timeoutMilliseconds: Int32 = 2_000) throws(X11Error) {
-        let stream: UnixStream
-        do {
-            stream = try UnixStream(path: display.socketPath, timeoutMilliseconds: timeoutMilliseconds)
-        } catch {
-            throw .connection(error)
-        }
-        self.stream = stream
-        let name = cookie == nil ? [] : Array(X11AuthorityEntry.magicCookie.utf8)
-        let data = cookie ?? []
-        var setup = X11RequestWriter()
-        setup.card8(UInt8(ascii: "l"))  // little-endian, as every number this client writes
-        setup.card8(0)
-        setup.card16(11)
-        setup.card16(0)
-        setup.card16(UInt16(name.count))
-        setup.card16(UInt16(data.count))
-        setup.card16(0)
-        setup.padded(name)
-        setup.padded(data)
-        var buffer: [UInt8] = []
-        do {
-            try stream.write(setup.bytes)
-            while buffer.count < 8 { buffer += try stream.readSome() }
-            let total = 8 + 4 * Int(X11Wire.card16(buffer[...], at: 6) ?? 0)
-            while buffer.count < total { buffer += try stream.readSome() }
-            let reply = buffer[..<total]
-            self.buffer = Array(buffer[total...])
-            switch reply[0] {
-            case 1:
-                guard let root = Self.firstRoot(setupReply: reply) else { throw X11Error.malformed("a setup reply without a screen") }
-                self.root = root
-                resourceIDBase = X11Wire.card32(reply, at: 12) ?? 0
-                resourceIDMask = X11Wire.card32(reply, at: 16) ?? 0
-            case 0:
-                let length = Int(reply[1])
-                let reason = reply.dropFirst(8).prefix(length)
-                throw X11Error.refused(reason: String(decoding: reason, as: UTF8.self))
-            default:
-                throw X11Error.refused(reason: "it asks for further authentication, which this client does not speak")
-            }
-        } catch let error as UnixStreamError {
-            throw .connection(error)
-        } catch let error as X11Error {
-            throw error
-        } catch {
-            throw .malformed("\(error)")
-        }
+    /// The extensions the sensors use.
+    enum Extension {
+        case sync
+        case screenSaver
     }
 
-    /// The root of the first screen in a successful setup reply: past the fixed part, the vendor
-    /// string and the pixmap formats.
-    static func firstRoot(setupReply reply: ArraySlice<UInt8>) -> UInt32? {
-        guard let vendorLength = X11Wire.card16(reply, at: 24), let formats = X11Wire.card8(reply, at: 29),
-              let screens = X11Wire.card8(reply, at: 28), screens > 0
-        else { return nil }
-        let offset = 40 + Int(vendorLength) + X11Wire.padding(Int(vendorLength)) + 8 * Int(formats)
-        return X11Wire.card32(reply, at: offset)
+    /// The predefined atoms `ATOM`, `CARDINAL` and `WINDOW`.
+    static let atomType = XCB_ATOM_ATOM.rawValue
+    static let cardinalType = XCB_ATOM_CARDINAL.rawValue
+    static let windowType = XCB_ATOM_WINDOW.rawValue
+    /// `PropertyChangeMask`: tell this client when a property of the window changes.
+    static let propertyChangeMask = XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue
+
+    /// Connects to `display` and authenticates with `cookie` (MIT-MAGIC-COOKIE-1), or with nothing: never
+    /// with what libxcb would find itself in this process's `XAUTHORITY`, so the environment given decides.
+    init(display: X11Display, cookie: [UInt8]?, libraries: XCBLibraries = .standard, timeoutMilliseconds: Int32 = 2_000) throws(X11Error) {
+        let xcb = try libraries.functions()
+        var name = Array(X11AuthorityEntry.magicCookie.utf8).map { CChar(bitPattern: $0) }
+        var data = (cookie ?? []).map { CChar(bitPattern: $0) }
+        let (nameCount, dataCount) = (Int32(cookie == nil ? 0 : name.count), Int32(data.count))
+        let made = name.withUnsafeMutableBufferPointer { name in
+            data.withUnsafeMutableBufferPointer { data in
+                var auth = xcb_auth_info_t(namelen: nameCount, name: name.baseAddress, datalen: dataCount, data: data.baseAddress)
+                return xcb.connect_to_display_with_auth_info(":\(display.number)", &auth, nil)
+            }
+        }
+        // libxcb hands back a connection in an error state rather than none.
+        guard let handle = made else { throw .refused(reason: "libxcb made no connection") }
+        let error = xcb.connection_has_error(handle)
+        guard error == 0 else {
+            xcb.disconnect(handle)
+            throw .refused(reason: Self.reason(error, connecting: true))
+        }
+        let screens = xcb.setup_roots_iterator(xcb.get_setup(handle))
+        guard screens.rem > 0, let screen = screens.data else {
+            xcb.disconnect(handle)
+            throw .malformed("a setup without a screen")
+        }
+        self.xcb = xcb
+        self.handle = handle
+        root = screen.pointee.root
+        fd = xcb.get_file_descriptor(handle)
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Disconnects, closing the socket; once.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        xcb.disconnect(handle)
     }
 
     /// A fresh id for a resource this client creates.
     func newResourceID() throws(X11Error) -> UInt32 {
-        resourceIDsTaken += 1
-        let id = resourceIDsTaken << UInt32(resourceIDMask.trailingZeroBitCount)
-        guard resourceIDMask != 0, id & ~resourceIDMask == 0 else { throw .malformed("no resource ids left for this client") }
-        return resourceIDBase | id
-    }
-
-    /// Closes the socket.
-    func close() {
-        stream.close()
-    }
-
-    /// Sends one request and returns its sequence number.
-    @discardableResult
-    func send(_ request: [UInt8]) throws(X11Error) -> UInt16 {
-        do {
-            try stream.write(request)
-        } catch {
-            throw .connection(error)
+        let id = xcb.generate_id(handle)
+        guard id != UInt32.max else {
+            try checkConnection()
+            throw .malformed("no resource ids left for this client")
         }
-        sequence &+= 1
-        return sequence
+        return id
     }
 
-    /// Sends `request` and waits for its reply (the whole of it, header included). Events that arrive
-    /// meanwhile are kept for `takeEvents`; errors of earlier requests are dropped.
-    func roundTrip(_ request: [UInt8]) throws(X11Error) -> [UInt8] {
-        let wanted = try send(request)
+    /// The events that have arrived, in order, reading what the socket holds without waiting; those read
+    /// with replies are among them.
+    func takeEvents() throws(X11Error) -> [X11Event] {
+        var events: [X11Event] = []
+        while let event = xcb.poll_for_event(handle) {
+            events.append(X11Event(UnsafeRawPointer(event), syncFirstEvent: syncFirstEvent))
+            free(event)
+        }
+        // libxcb answers "no event" also once the connection broke.
+        try checkConnection()
+        return events
+    }
+
+    /// Throws when the connection has broken.
+    func checkConnection() throws(X11Error) {
+        let error = xcb.connection_has_error(handle)
+        if error != 0 { throw .connection(reason: Self.reason(error, connecting: false)) }
+    }
+
+    /// Sends what libxcb holds back: requests that have no reply go out only when flushed.
+    func flush() throws(X11Error) {
+        guard xcb.flush(handle) > 0 else {
+            try checkConnection()
+            throw .connection(reason: "libxcb could not send the requests")
+        }
+    }
+
+    /// Calls `read` with the reply to request `sequence` and its length in bytes, then frees the reply.
+    func withReply<Value>(to sequence: UInt32, _ read: (UnsafeRawPointer, Int) throws(X11Error) -> Value) throws(X11Error) -> Value {
+        let reply = try waitForReply(sequence)
+        defer { free(reply) }
+        let length = 32 + 4 * Int(reply.load(as: xcb_generic_reply_t.self).length)
+        return try read(UnsafeRawPointer(reply), length)
+    }
+
+    /// The fixed part of the reply to request `sequence`, as `Reply`.
+    func reply<Reply>(to sequence: UInt32, as: Reply.Type) throws(X11Error) -> Reply {
+        try withReply(to: sequence) { reply, _ in reply.load(as: Reply.self) }
+    }
+
+    /// Waits for the server to take or refuse a checked request that has no reply: a round trip after it,
+    /// by whose end its error, if any, has arrived.
+    func check(_ request: xcb_void_cookie_t) throws(X11Error) {
+        free(try waitForReply(xcb.get_input_focus(handle).sequence))
+        var reply: UnsafeMutableRawPointer?
+        var error: UnsafeMutablePointer<xcb_generic_error_t>?
+        _ = xcb.poll_for_reply(handle, request.sequence, &reply, &error)
+        free(reply)
+        if let error {
+            let code = error.pointee.error_code
+            free(error)
+            throw .request(code: code)
+        }
+    }
+
+    /// The reply to request `sequence`, waiting at most the timeout; the caller frees it. Events read
+    /// meanwhile wait for `takeEvents`.
+    private func waitForReply(_ sequence: UInt32) throws(X11Error) -> UnsafeMutableRawPointer {
+        try flush()
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
         while true {
-            while let packet = try nextPacket() {
-                let kind = packet[0] & 0x7F
-                guard kind <= 1 else {
-                    pendingEvents.append(packet)
-                    continue
+            var reply: UnsafeMutableRawPointer?
+            var error: UnsafeMutablePointer<xcb_generic_error_t>?
+            // Reads what the socket holds without waiting, and says whether the answer is among it.
+            if xcb.poll_for_reply(handle, sequence, &reply, &error) != 0 {
+                if let error {
+                    let code = error.pointee.error_code
+                    free(error)
+                    throw .request(code: code)
                 }
-                let sequence = X11Wire.card16(packet[...], at: 2)
-                if kind == 0, let sequence, sequence != wanted { lastOtherError = (sequence, packet[1]) }
-                guard sequence == wanted else { continue }
-                if kind == 0 { throw .request(code: packet[1]) }
-                return packet
+                guard let reply else { throw .malformed("no reply to a request that has one") }
+                return reply
             }
-            do {
-                buffer += try stream.readSome()
-            } catch {
-                throw .connection(error)
+            try checkConnection()
+            let left = ContinuousClock.now.duration(to: deadline).components
+            let milliseconds = left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000
+            guard milliseconds > 0 else { throw .connection(reason: "no answer within \(timeoutMilliseconds) ms") }
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, Int32(milliseconds)) < 0, errno != EINTR {
+                throw .connection(reason: "poll: \(String(cString: strerror(errno)))")
             }
         }
     }
 
-    /// Events that have arrived, in order, reading what the socket holds without waiting.
-    func takeEvents() throws(X11Error) -> [[UInt8]] {
-        do {
-            while true {
-                let bytes = try stream.readAvailable()
-                if bytes.isEmpty { break }
-                buffer += bytes
-            }
-        } catch {
-            throw .connection(error)
+    /// What libxcb's error `code` means, when connecting or later.
+    static func reason(_ code: Int32, connecting: Bool) -> String {
+        switch code {
+        case XCB_CONN_ERROR:
+            connecting
+                ? "no X server answers there, or it refused this client (usually: no or the wrong cookie)"
+                : "the socket failed or the X server hung up"
+        case XCB_CONN_CLOSED_EXT_NOTSUPPORTED: "the X server lacks an extension this client needs"
+        case XCB_CONN_CLOSED_MEM_INSUFFICIENT: "out of memory"
+        case XCB_CONN_CLOSED_REQ_LEN_EXCEED: "a request was longer than the X server takes"
+        case XCB_CONN_CLOSED_PARSE_ERR: "the display's name could not be read"
+        case XCB_CONN_CLOSED_INVALID_SCREEN: "the X server has no such screen"
+        default: "libxcb's error \(code)"
         }
-        while let packet = try nextPacket() {
-            if packet[0] & 0x7F > 1 { pendingEvents.append(packet) }
-        }
-        defer { pendingEvents.removeAll() }
-        return pendingEvents
-    }
-
-    /// Takes the next complete packet off the buffer: 32 bytes, plus the extra length of a reply or a
-    /// generic event.
-    private func nextPacket() throws(X11Error) -> [UInt8]? {
-        guard buffer.count >= 32 else { return nil }
-        var length = 32
-        let kind = buffer[0] & 0x7F
-        if kind == 1 || kind == 35 {
-            guard let extra = X11Wire.card32(buffer[...], at: 4), extra < 1 << 24 else { throw .malformed("a reply too long to be one") }
-            length += 4 * Int(extra)
-        }
-        guard buffer.count >= length else { return nil }
-        defer { buffer.removeFirst(length) }
-        return Array(buffer[..<length])
     }
 }
 
-/// The requests the activity sensor makes.
+/// The requests of the core protocol and of MIT-SCREEN-SAVER the sensors make.
 extension X11Connection {
-    /// `AnyPropertyType`.
-    static let anyType: UInt32 = 0
-    /// The predefined atoms `ATOM`, `CARDINAL` and `WINDOW`.
-    static let atomType: UInt32 = 4
-    static let cardinalType: UInt32 = 6
-    static let windowType: UInt32 = 33
-    /// `PropertyChangeMask`: tell this client when a property of the window changes.
-    static let propertyChangeMask: UInt32 = 0x0040_0000
-    /// `PropertyNotify`.
-    static let propertyNotify: UInt8 = 28
-
     /// The atom named `name`, created when missing unless `onlyIfExists`; 0 when it does not exist.
     func internAtom(_ name: String, onlyIfExists: Bool = false) throws(X11Error) -> UInt32 {
-        let bytes = Array(name.utf8)
-        let reply = try roundTrip(X11RequestWriter.request(opcode: 16, data: onlyIfExists ? 1 : 0) { body in
-            body.card16(UInt16(truncatingIfNeeded: bytes.count))
-            body.card16(0)
-            body.padded(bytes)
-        })
-        guard let atom = X11Wire.card32(reply[...], at: 8) else { throw .malformed("a short InternAtom reply") }
-        return atom
+        let cookie = xcb.intern_atom(handle, onlyIfExists ? 1 : 0, UInt16(truncatingIfNeeded: name.utf8.count), name)
+        return try reply(to: cookie.sequence, as: xcb_intern_atom_reply_t.self).atom
     }
 
     /// The 32-bit values of `window`'s `property` (of `type`), at most `count` of them; empty when the
     /// property is unset or of another type or format.
     func cardinals(of window: UInt32, property: UInt32, type: UInt32, count: UInt32) throws(X11Error) -> [UInt32] {
-        let reply = try roundTrip(X11RequestWriter.request(opcode: 20) { body in
-            body.card32(window)
-            body.card32(property)
-            body.card32(type)
-            body.card32(0)
-            body.card32(count)
-        })
-        guard reply[1] == 32, X11Wire.card32(reply[...], at: 8) == type, let items = X11Wire.card32(reply[...], at: 16) else { return [] }
-        return (0..<Int(min(items, count))).compactMap { X11Wire.card32(reply[...], at: 32 + 4 * $0) }
+        let cookie = xcb.get_property(handle, 0, window, property, type, 0, count)
+        return try withReply(to: cookie.sequence) { reply, length in
+            let typed = reply.bindMemory(to: xcb_get_property_reply_t.self, capacity: 1)
+            guard typed.pointee.format == 32, typed.pointee.type == type, let values = xcb.get_property_value(typed) else { return [] }
+            // Never past the reply's end, whatever count it announces.
+            let items = min(Int(typed.pointee.value_len), Int(count), (length - 32) / 4)
+            return (0..<items).map { UnsafeRawPointer(values).load(fromByteOffset: 4 * $0, as: UInt32.self) }
+        }
     }
 
     /// Asks for `mask`'s events on `window` (ChangeWindowAttributes, the event-mask value), and waits to
     /// learn whether the server took it.
     func selectEvents(on window: UInt32, mask: UInt32) throws(X11Error) {
-        try sendChecked(X11RequestWriter.request(opcode: 2) { body in
-            body.card32(window)
-            body.card32(0x800)  // CWEventMask
-            body.card32(mask)
-        })
+        let values = [mask]
+        try check(xcb.change_window_attributes_checked(handle, window, XCB_CW_EVENT_MASK.rawValue, values))
     }
 
-    /// Sends a request that has no reply, and waits to learn whether the server took it.
-    func sendChecked(_ request: [UInt8]) throws(X11Error) {
-        let sent = try send(request)
-        lastOtherError = nil
-        // GetInputFocus, only for its reply: any error of the request before it has arrived by then.
-        _ = try roundTrip(X11RequestWriter.request(opcode: 43) { _ in })
-        if let error = lastOtherError, error.sequence == sent {
-            throw .request(code: error.code)
+    /// Whether the server has `which`. Asked without waiting, then learnt behind a round trip that waits at
+    /// most the timeout, so that libxcb's own wait for the answer never holds.
+    func hasExtension(_ which: Extension) throws(X11Error) -> Bool {
+        let id = switch which {
+        case .sync: xcb.sync_id
+        case .screenSaver: xcb.screensaver_id
         }
+        xcb.prefetch_extension_data(handle, id)
+        free(try waitForReply(xcb.get_input_focus(handle).sequence))
+        guard let data = xcb.get_extension_data(handle, id) else {
+            try checkConnection()
+            throw .malformed("no answer about the \(which) extension")
+        }
+        guard data.pointee.present != 0 else { return false }
+        if which == .sync { syncFirstEvent = data.pointee.first_event }
+        return true
     }
 
-    /// The major opcode of extension `name`, or nil when the server lacks it.
-    func extensionOpcode(_ name: String) throws(X11Error) -> UInt8? {
-        try extensionCodes(name)?.opcode
+    /// Milliseconds since the last input, from MIT-SCREEN-SAVER's QueryInfo; only once `hasExtension(.screenSaver)`.
+    func screenSaverIdleMilliseconds() throws(X11Error) -> UInt32 {
+        try reply(to: xcb.screensaver_query_info(handle, root).sequence, as: xcb_screensaver_query_info_reply_t.self).ms_since_user_input
     }
+}
 
-    /// The major opcode and the first event code of extension `name`, or nil when the server lacks it.
-    func extensionCodes(_ name: String) throws(X11Error) -> (opcode: UInt8, firstEvent: UInt8)? {
-        let bytes = Array(name.utf8)
-        let reply = try roundTrip(X11RequestWriter.request(opcode: 98) { body in
-            body.card16(UInt16(truncatingIfNeeded: bytes.count))
-            body.card16(0)
-            body.padded(bytes)
-        })
-        guard X11Wire.card8(reply[...], at: 8) == 1, let opcode = X11Wire.card8(reply[...], at: 9),
-              let firstEvent = X11Wire.card8(reply[...], at: 10)
-        else { return nil }
-        return (opcode, firstEvent)
-    }
+/// An event from the X server, as the sensors tell them apart.
+enum X11Event: Equatable, Sendable {
+    /// `PropertyNotify`: `atom` of `window` changed or went.
+    case propertyChanged(window: UInt32, atom: UInt32)
+    /// SYNC's `AlarmNotify`.
+    case alarm(X11Sync.AlarmNotify)
+    /// Any other event, and the errors of requests nobody waited for (code 0).
+    case other(code: UInt8)
 
-    /// Milliseconds since the last input, from the MIT-SCREEN-SAVER extension's QueryInfo (its request 1).
-    func screenSaverIdleMilliseconds(opcode: UInt8) throws(X11Error) -> UInt32 {
-        let reply = try roundTrip(X11RequestWriter.request(opcode: opcode, data: 1) { body in
-            body.card32(root)
-        })
-        guard let idle = X11Wire.card32(reply[...], at: 16) else { throw .malformed("a short ScreenSaverQueryInfo reply") }
-        return idle
+    /// The event at `event` (32 bytes, as libxcb hands them over); `syncFirstEvent` is SYNC's first event code
+    /// when this client uses the extension.
+    init(_ event: UnsafeRawPointer, syncFirstEvent: UInt8?) {
+        // The high bit says another client sent the event.
+        let code = event.load(as: UInt8.self) & 0x7F
+        if code == XCB_PROPERTY_NOTIFY {
+            let notify = event.load(as: xcb_property_notify_event_t.self)
+            self = .propertyChanged(window: notify.window, atom: notify.atom)
+        } else if let syncFirstEvent, code == syncFirstEvent &+ UInt8(XCB_SYNC_ALARM_NOTIFY) {
+            self = .alarm(X11Sync.AlarmNotify(event.load(as: xcb_sync_alarm_notify_event_t.self)))
+        } else {
+            self = .other(code: code)
+        }
     }
 }
 #endif

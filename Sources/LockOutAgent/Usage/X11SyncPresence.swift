@@ -5,7 +5,8 @@ import Logging
 import LockOutCore
 
 /// Whether the person is at an X11 desktop, told by the X server itself: two alarms of the SYNC extension
-/// on its `IDLETIME` counter (milliseconds since the last input), over a connection of its own.
+/// on its `IDLETIME` counter (milliseconds since the last input), over a connection of its own through libxcb,
+/// opened at run time (`XCBLibraries`): without it, `start` throws naming the library missing.
 ///
 /// The server fires the alarms, so the process sleeps until the person leaves or comes back: one alarm
 /// fires once idle time reaches the threshold (a positive comparison), the other once it falls below it
@@ -21,6 +22,7 @@ import LockOutCore
 public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
     public let name = "x11-sync"
     private let environment: [String: String]
+    private let libraries: XCBLibraries
     private let now: @Sendable () -> Date
     private let logger: Logger
     private let queue = DispatchQueue(label: "lockout.presence.x11")
@@ -32,8 +34,6 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
     /// What a started source holds; confined to the queue.
     private final class Watch {
         let connection: X11Connection
-        let opcode: UInt8
-        let firstEvent: UInt8
         let counter: UInt32
         let awayAlarm: UInt32
         let backAlarm: UInt32
@@ -43,12 +43,10 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
         var isAway = false
 
         init(
-            connection: X11Connection, opcode: UInt8, firstEvent: UInt8, counter: UInt32, awayAlarm: UInt32, backAlarm: UInt32,
-            threshold: Int64, onChange: @escaping @Sendable (PresenceSignal) -> Void
+            connection: X11Connection, counter: UInt32, awayAlarm: UInt32, backAlarm: UInt32, threshold: Int64,
+            onChange: @escaping @Sendable (PresenceSignal) -> Void
         ) {
             self.connection = connection
-            self.opcode = opcode
-            self.firstEvent = firstEvent
             self.counter = counter
             self.awayAlarm = awayAlarm
             self.backAlarm = backAlarm
@@ -59,12 +57,18 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
 
     /// Watches the display `environment["DISPLAY"]` names, with the cookie of its authority file when one
     /// fits; `now` turns the counter's milliseconds into moments.
-    public init(
+    public convenience init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "lockout.presence")
     ) {
+        self.init(environment: environment, libraries: .standard, now: now, logger: logger)
+    }
+
+    /// Will watch as above, through the X libraries `libraries` names.
+    init(environment: [String: String], libraries: XCBLibraries, now: @escaping @Sendable () -> Date, logger: Logger) {
         self.environment = environment
+        self.libraries = libraries
         self.now = now
         self.logger = logger
     }
@@ -81,7 +85,7 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
         try queue.sync {
             guard watch == nil else { return }
             let watch = try connect(threshold: PresenceSources.milliseconds(threshold), onChange: onChange)
-            let source = DispatchSource.makeReadSource(fileDescriptor: watch.connection.stream.fd, queue: queue)
+            let source = DispatchSource.makeReadSource(fileDescriptor: watch.connection.fd, queue: queue)
             source.setEventHandler { [weak self] in self?.deliverEvents() }
             // The socket closes only once the source is done with its descriptor.
             let connection = watch.connection
@@ -104,34 +108,37 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
         queue.sync {
             guard let watch else { return }
             self.watch = nil
-            try? watch.connection.syncDestroyAlarm(opcode: watch.opcode, id: watch.awayAlarm)
-            try? watch.connection.syncDestroyAlarm(opcode: watch.opcode, id: watch.backAlarm)
+            try? watch.connection.syncDestroyAlarm(id: watch.awayAlarm)
+            try? watch.connection.syncDestroyAlarm(id: watch.backAlarm)
             watch.source?.cancel()
         }
     }
 
     /// Connects, learns the extension and the counter, and creates both alarms, only the away one armed
-    /// (the back alarm waits for idle time below the smallest value, which never comes).
+    /// (the back alarm waits for idle time below the smallest value, which never comes). Throws when there is
+    /// no display, no X library, or the server lacks SYNC or `IDLETIME`.
     private func connect(threshold: Int64, onChange: @escaping @Sendable (PresenceSignal) -> Void) throws(PresenceSourceError) -> Watch {
         guard let name = environment["DISPLAY"], let display = X11Display(name) else {
             throw .noDisplay(environment["DISPLAY"] ?? "")
         }
         let connection: X11Connection
         do {
-            connection = try X11Connection(display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment))
+            connection = try X11Connection(
+                display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment), libraries: libraries
+            )
         } catch {
             throw .display(error)
         }
         do {
-            guard let codes = try connection.extensionCodes("SYNC") else { throw PresenceSourceError.missingExtension("SYNC") }
-            try connection.syncInitialize(opcode: codes.opcode)
-            let counter = try X11Sync.idleCounter(in: connection.syncSystemCounters(opcode: codes.opcode))
+            guard try connection.hasExtension(.sync) else { throw PresenceSourceError.missingExtension("SYNC") }
+            try connection.syncInitialize()
+            let counter = try X11Sync.idleCounter(in: connection.syncSystemCounters())
             let watch = Watch(
-                connection: connection, opcode: codes.opcode, firstEvent: codes.firstEvent, counter: counter,
-                awayAlarm: try connection.newResourceID(), backAlarm: try connection.newResourceID(), threshold: threshold, onChange: onChange
+                connection: connection, counter: counter, awayAlarm: try connection.newResourceID(),
+                backAlarm: try connection.newResourceID(), threshold: threshold, onChange: onChange
             )
-            try connection.syncCreateAlarm(opcode: codes.opcode, id: watch.awayAlarm, counter: counter, value: threshold, test: .positiveComparison)
-            try connection.syncCreateAlarm(opcode: codes.opcode, id: watch.backAlarm, counter: counter, value: .min, test: .negativeComparison)
+            try connection.syncCreateAlarm(id: watch.awayAlarm, counter: counter, value: threshold, test: .positiveComparison)
+            try connection.syncCreateAlarm(id: watch.backAlarm, counter: counter, value: .min, test: .negativeComparison)
             return watch
         } catch {
             connection.close()
@@ -150,10 +157,7 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
     private func handleEvents() {
         guard let watch else { return }
         do throws(X11Error) {
-            for event in try watch.connection.takeEvents() {
-                guard let notify = X11Sync.AlarmNotify(event, firstEvent: watch.firstEvent), notify.state != X11Sync.AlarmNotify.destroyed else {
-                    continue
-                }
+            for case .alarm(let notify) in try watch.connection.takeEvents() where notify.state != X11Sync.AlarmNotify.destroyed {
                 try fired(notify, watch)
             }
         } catch {
@@ -169,14 +173,14 @@ public final class X11SyncPresence: PresenceSource, @unchecked Sendable {
         let away = notify.alarm == watch.awayAlarm
         guard away || notify.alarm == watch.backAlarm, away != watch.isAway else { return }
         watch.isAway = away
-        let (opcode, counter) = (watch.opcode, watch.counter)
+        let counter = watch.counter
         // A comparison holds when the counter is at least (positive) or at most (negative) the value; one that
         // never holds disarms the alarm.
         try watch.connection.syncChangeAlarm(
-            opcode: opcode, id: watch.awayAlarm, counter: counter, value: away ? .max : watch.threshold, test: .positiveComparison
+            id: watch.awayAlarm, counter: counter, value: away ? .max : watch.threshold, test: .positiveComparison
         )
         try watch.connection.syncChangeAlarm(
-            opcode: opcode, id: watch.backAlarm, counter: counter, value: away ? watch.threshold - 1 : .min, test: .negativeComparison
+            id: watch.backAlarm, counter: counter, value: away ? watch.threshold - 1 : .min, test: .negativeComparison
         )
         let at = now().addingTimeInterval(-TimeInterval(max(0, notify.counterValue)) / 1000)
         watch.onChange(PresenceSignal(away: away, at: at, reason: .idle))

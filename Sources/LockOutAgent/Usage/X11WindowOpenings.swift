@@ -4,7 +4,8 @@ import Foundation
 
 /// New windows on an X11 desktop, told by the window manager: EWMH's `_NET_CLIENT_LIST` on the root
 /// window lists every managed window, and a window added to it is one just opened; its `_NET_WM_PID`
-/// names the process.
+/// names the process. Through libxcb, opened at run time (`XCBLibraries`): without it, `start` throws naming
+/// the library missing.
 ///
 /// A connection of its own, made by `start` and closed by `stop`: it selects `PropertyChangeMask` on the
 /// root and watches the socket with a dispatch read source, so the process wakes only when the window
@@ -18,6 +19,7 @@ import Foundation
 final class X11WindowOpenings: WindowOpenings, @unchecked Sendable {
     let method = "x11"
     private let environment: [String: String]
+    private let libraries: XCBLibraries
     private let queue = DispatchQueue(label: "lockout.shield.x11-windows")
     /// Confined to `queue`; nil while stopped.
     private var watching: Watching?
@@ -33,9 +35,11 @@ final class X11WindowOpenings: WindowOpenings, @unchecked Sendable {
         var windows: Set<UInt32>
     }
 
-    /// Will connect to the display `environment["DISPLAY"]` names, with the cookie of its authority file.
-    init(environment: [String: String]) {
+    /// Will connect to the display `environment["DISPLAY"]` names, with the cookie of its authority file,
+    /// through the X libraries `libraries` names.
+    init(environment: [String: String], libraries: XCBLibraries = .standard) {
         self.environment = environment
+        self.libraries = libraries
     }
 
     deinit {
@@ -46,9 +50,11 @@ final class X11WindowOpenings: WindowOpenings, @unchecked Sendable {
         try queue.sync {
             guard watching == nil else { return }
             guard let name = environment["DISPLAY"], let display = X11Display(name) else {
-                throw X11Error.malformed("no local display in DISPLAY=\(environment["DISPLAY"] ?? "")")
+                throw X11Error.noDisplay(environment["DISPLAY"] ?? "")
             }
-            let connection = try X11Connection(display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment))
+            let connection = try X11Connection(
+                display: display, cookie: X11AuthorityEntry.cookie(for: display, environment: environment), libraries: libraries
+            )
             do {
                 let supported = try connection.internAtom("_NET_SUPPORTED")
                 let clientList = try connection.internAtom("_NET_CLIENT_LIST")
@@ -58,7 +64,7 @@ final class X11WindowOpenings: WindowOpenings, @unchecked Sendable {
                 try connection.selectEvents(on: connection.root, mask: X11Connection.propertyChangeMask)
                 // Read after selecting: a window added in between is in the list or in an event, never in neither.
                 let windows = try Self.clients(connection, clientList)
-                let source = DispatchSource.makeReadSource(fileDescriptor: connection.stream.fd, queue: queue)
+                let source = DispatchSource.makeReadSource(fileDescriptor: connection.fd, queue: queue)
                 source.setEventHandler { [weak self] in self?.deliverEvents() }
                 // The socket closes only once the source is done with its descriptor.
                 source.setCancelHandler { connection.close() }
@@ -88,12 +94,7 @@ final class X11WindowOpenings: WindowOpenings, @unchecked Sendable {
         do throws(X11Error) {
             while true {
                 let events = try current.connection.takeEvents()
-                let listChanged = events.contains { event in
-                    event[0] & 0x7F == X11Connection.propertyNotify
-                        && X11Wire.card32(event[...], at: 4) == current.connection.root
-                        && X11Wire.card32(event[...], at: 8) == current.clientList
-                }
-                guard listChanged else { break }
+                guard events.contains(.propertyChanged(window: current.connection.root, atom: current.clientList)) else { break }
                 let windows = try Self.clients(current.connection, current.clientList)
                 let added = windows.filter { !current.windows.contains($0) }
                 current.windows = Set(windows)

@@ -156,6 +156,16 @@ final class PrivateDisplay {
         }
     }
 
+    /// Stops the X server without ending it (SIGSTOP), as a hung server: connections stay open, nothing answers.
+    func pauseServer() {
+        server.kill(signal: SIGSTOP)
+    }
+
+    /// Lets a paused X server go on.
+    func resumeServer() {
+        server.kill(signal: SIGCONT)
+    }
+
     /// Starts `url` with `arguments`, its output and errors into files (or nowhere), its input empty.
     private static func launch(_ url: URL, _ arguments: [String], environment: [String: String]?, output: URL?, errors: URL?) throws -> ChildProcess {
         let output = try output.map { try FileHandle(forWritingTo: $0) }

@@ -118,30 +118,29 @@ extension UsageTests {
             event[0] = 0x80 | 84  // sent by another client: the high bit is set
             event[4...7] = [0x05, 0x00, 0x60, 0x00]
             event[8...15] = [0x01, 0x00, 0x00, 0x00, 0x10, 0x27, 0x00, 0x00]  // high 1, low 10_000
-            let notify = try #require(X11Sync.AlarmNotify(event, firstEvent: 83))
-            #expect(notify.alarm == 0x0060_0005)
-            #expect(notify.counterValue == (1 << 32) + 10_000)
-            #expect(X11Sync.AlarmNotify(event, firstEvent: 90) == nil)
+            let notify = event.withUnsafeBytes { X11Event($0.baseAddress!, syncFirstEvent: 83) }
+            guard case .alarm(let alarm) = notify else {
+                Issue.record("not an alarm: \(notify)")
+                return
+            }
+            #expect(alarm.alarm == 0x0060_0005)
+            #expect(alarm.counterValue == (1 << 32) + 10_000)
+            #expect(event.withUnsafeBytes { X11Event($0.baseAddress!, syncFirstEvent: 90) } == .other(code: 84))
+            #expect(event.withUnsafeBytes { X11Event($0.baseAddress!, syncFirstEvent: nil) } == .other(code: 84))
         }
 
-        /// A `ListSystemCounters` reply holding `counters`, each with a resolution of 4 and padded to four bytes.
+        /// A `ListSystemCounters` reply holding `counters`, each with a resolution of 4 and padded to four bytes,
+        /// its numbers in this machine's byte order as libxcb hands replies over.
         static func counterReply(_ counters: [(id: UInt32, name: String)]) -> [UInt8] {
+            func bytes<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
             var body: [UInt8] = []
             for counter in counters {
                 let name = Array(counter.name.utf8)
-                var fixed = X11RequestWriter()
-                fixed.card32(counter.id)
-                fixed.int64(4)
-                fixed.card16(UInt16(name.count))
-                body += fixed.bytes + name + [UInt8](repeating: 0, count: X11Wire.padding(14 + name.count))
+                body += bytes(counter.id) + bytes(Int32(0)) + bytes(UInt32(4)) + bytes(UInt16(name.count)) + name
+                body += [UInt8](repeating: 0, count: (4 - (14 + name.count) % 4) % 4)
             }
-            var header = X11RequestWriter()
-            header.card8(1)
-            header.card8(0)
-            header.card16(3)
-            header.card32(UInt32(body.count / 4))
-            header.card32(UInt32(counters.count))
-            return header.bytes + [UInt8](repeating: 0, count: 20) + body
+            let header = [UInt8(1), 0] + bytes(UInt16(3)) + bytes(UInt32(body.count / 4)) + bytes(UInt32(counters.count))
+            return header + [UInt8](repeating: 0, count: 20) + body
         }
     }
 }
