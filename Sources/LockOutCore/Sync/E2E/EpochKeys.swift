@@ -63,13 +63,13 @@ public struct EpochKeyring: Sendable {
     }
 
     static func wrapInfo(family: FamilyID, scope: KeyScope, epoch: UInt32, recipient: DeviceID) -> [UInt8] {
-        var info = Array("lockout/e2e/epoch-wrap/v1".utf8)
-        withUnsafeBytes(of: family.rawValue.uuid) { info += $0 }
-        let scopeText = Array(scope.description.utf8)
-        info += withUnsafeBytes(of: UInt32(scopeText.count).bigEndian, Array.init) + scopeText
-        info += withUnsafeBytes(of: epoch.bigEndian, Array.init)
-        withUnsafeBytes(of: recipient.rawValue.uuid) { info += $0 }
-        return info
+        var info = BinaryWriter()
+        info.text("lockout/e2e/epoch-wrap/v1")
+        info.uuid(family.rawValue)
+        info.text(scope.description)
+        info.number(UInt64(epoch), bytes: 4)
+        info.uuid(recipient.rawValue)
+        return info.bytes
     }
 
     /// The envelope a chain link is sealed with: no record has it (the record id names the link).

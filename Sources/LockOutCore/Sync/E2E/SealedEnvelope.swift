@@ -45,46 +45,19 @@ public struct SealedEnvelope: Hashable, Sendable {
     /// big-endian length and their UTF-8; ids are their 16 bytes; an absent value is one 0 byte, a present
     /// one a 1 byte and the value; numbers are big-endian.
     public var associatedData: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + recordID.utf8.count)
-        Self.text(Self.label, into: &bytes)
-        Self.uuid(family.rawValue, into: &bytes)
-        Self.text(scope.description, into: &bytes)
-        Self.number(UInt64(epoch), bytes: 4, into: &bytes)
-        Self.text(type.rawValue, into: &bytes)
-        Self.text(recordID, into: &bytes)
-        Self.uuid(mutationID.rawValue, into: &bytes)
-        Self.uuid(writer.rawValue, into: &bytes)
-        if let target {
-            bytes.append(1)
-            Self.uuid(target.rawValue, into: &bytes)
-        } else {
-            bytes.append(0)
-        }
-        if let localDate {
-            bytes.append(1)
-            Self.text(localDate.description, into: &bytes)
-        } else {
-            bytes.append(0)
-        }
-        bytes.append(deleted ? 1 : 0)
-        Self.number(writerCounter, bytes: 8, into: &bytes)
-        return bytes
-    }
-
-    private static func text(_ text: String, into bytes: inout [UInt8]) {
-        let utf8 = Array(text.utf8)
-        number(UInt64(utf8.count), bytes: 4, into: &bytes)
-        bytes += utf8
-    }
-
-    private static func uuid(_ uuid: UUID, into bytes: inout [UInt8]) {
-        withUnsafeBytes(of: uuid.uuid) { bytes += $0 }
-    }
-
-    private static func number(_ value: UInt64, bytes count: Int, into bytes: inout [UInt8]) {
-        for shift in stride(from: (count - 1) * 8, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-        }
+        var bytes = BinaryWriter()
+        bytes.text(Self.label)
+        bytes.uuid(family.rawValue)
+        bytes.text(scope.description)
+        bytes.number(UInt64(epoch), bytes: 4)
+        bytes.text(type.rawValue)
+        bytes.text(recordID)
+        bytes.uuid(mutationID.rawValue)
+        bytes.uuid(writer.rawValue)
+        bytes.optionalUUID(target?.rawValue)
+        bytes.optionalText(localDate?.description)
+        bytes.number(deleted ? 1 : 0, bytes: 1)
+        bytes.number(writerCounter, bytes: 8)
+        return bytes.bytes
     }
 }
