@@ -12,12 +12,12 @@ import Logging
 /// fanotify `CAP_SYS_ADMIN`), but the desktop tells when a window opens (`WindowOpenings`: X11's
 /// `_NET_CLIENT_LIST`, sway's and Hyprland's window events). So while something is blocked the shield
 /// looks at `/proc` at once when a window opens (the window's process first, then a scan), and otherwise
-/// only every 45 s (`backstopInterval`) for programs that open no window: a blocked program started and
+/// only every 60 s (`backstopInterval`) for programs that open no window: a blocked program started and
 /// closed between two backstop scans without a window may run that long. Where the desktop tells of no
 /// windows (no display, another Wayland compositor), or stops telling, it scans once a second instead and
 /// logs why once. With an empty list no timer and no window watch exist, and the process is never woken.
 ///
-///     off ──apply(non-empty)──▶ shielding (scan now, then at each new window and every 45 s,
+///     off ──apply(non-empty)──▶ shielding (scan now, then at each new window and every 60 s,
 ///      ▲                          │          or every 1 s without window events)
 ///      │                          │ apply(non-empty): new list, scan now
 ///      └───────apply([])──────────┘ (pending SIGKILLs are dropped, the window watch stopped)
@@ -39,7 +39,7 @@ public final class ProcessShield: @unchecked Sendable {
     /// How often `/proc` is read while shielding where no window events are heard.
     public static let scanInterval: DispatchTimeInterval = .seconds(1)
     /// How often `/proc` is read while shielding between window events, for programs that open no window.
-    public static let backstopInterval: DispatchTimeInterval = .seconds(45)
+    public static let backstopInterval: DispatchTimeInterval = .seconds(60)
     /// How long a process has after SIGTERM before SIGKILL.
     public static let killDelay: DispatchTimeInterval = .seconds(3)
     /// A process examined at least this long after its start is not examined again unless its `comm` changes.
