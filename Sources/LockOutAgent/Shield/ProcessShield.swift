@@ -73,7 +73,7 @@ public final class ProcessShield: @unchecked Sendable {
     private let backstop: DispatchTimeInterval
 
     // Confined to `queue`.
-    private var timer: (any DispatchSourceTimer)?
+    private var timer: ShieldTicker?
     /// The timer's period while shielding.
     private var interval: DispatchTimeInterval?
     /// Whether the window source is telling: then the timer is only the backstop.
@@ -197,19 +197,28 @@ public final class ProcessShield: @unchecked Sendable {
         }
         counts.applied += 1
         scan(sweep: false)
-        if timer == nil {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [weak self] in self?.timerFired() }
-            timer.activate()
-            self.timer = timer
-            schedule()
+        if timer == nil, let interval {
+            timer = ShieldTicker(interval: Self.seconds(interval)) { [weak self] in
+                guard let self else { return }
+                queue.sync { timerFired() }
+            }
         }
     }
 
     /// Arms the timer for the current interval, the first scan one interval from now.
     private func schedule() {
         guard let timer, let interval else { return }
-        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: windowsHeard ? .seconds(1) : .milliseconds(100))
+        timer.schedule(interval: Self.seconds(interval))
+    }
+
+    private static func seconds(_ interval: DispatchTimeInterval) -> TimeInterval {
+        switch interval {
+        case .seconds(let value): TimeInterval(value)
+        case .milliseconds(let value): TimeInterval(value) / 1_000
+        case .microseconds(let value): TimeInterval(value) / 1_000_000
+        case .nanoseconds(let value): TimeInterval(value) / 1_000_000_000
+        default: 1
+        }
     }
 
     /// Starts hearing of new windows, or says once why the shield scans every second instead.
@@ -286,6 +295,7 @@ public final class ProcessShield: @unchecked Sendable {
     }
 
     private func timerFired() {
+        guard timer != nil else { return }  // a tick that began as shielding stopped
         counts.timer += 1
         scan(sweep: windowsHeard || counts.timer % Self.sweepEvery == 0)
     }
