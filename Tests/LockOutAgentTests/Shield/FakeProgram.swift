@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import Glibc
+import Synchronization
 @testable import LockOutAgent
 
 /// A copy of a harmless system program (`/bin/sleep`, `/bin/sh`) under a made-up name, so the shield can be
@@ -10,10 +11,20 @@ final class FakeProgram {
     let url: URL
     private let directory: URL
 
-    /// Copies `source` into a new temporary folder as `prefix` plus three random digits (under 15 bytes, so
-    /// `comm` holds it whole, and unlike any other test's program).
+    /// Copies `source` into a new temporary folder as `prefix` plus three digits (under 15 bytes, so `comm`
+    /// holds it whole). The digits come from one counter for the whole test process, so no two programs share
+    /// a name: suites run side by side, and a shield in one would stop another's program of the same name.
     convenience init(copying source: String, prefix: String) throws {
-        try self.init(copying: source, name: "\(prefix)\(Int.random(in: 100...999))")
+        try self.init(copying: source, name: "\(prefix)\(Self.nextNumber())")
+    }
+
+    private static let numbers = Mutex(Int.random(in: 100...400))
+
+    private static func nextNumber() -> Int {
+        numbers.withLock { number in
+            defer { number += 1 }
+            return number
+        }
     }
 
     /// Copies `source` into a new temporary folder as `name` exactly, inside its subfolder `subfolder` when given
