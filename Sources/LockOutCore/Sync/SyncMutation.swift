@@ -49,13 +49,19 @@ public struct SyncMutation: Codable, Hashable, Sendable {
     public let localDate: LocalDate?
     /// True when the record is deleted; the body is then empty.
     public let deleted: Bool
-    /// The record as a document (JSON today; a ciphertext once a family's data is end-to-end encrypted).
+    /// The record as a document: JSON, or a sealed body (`SealedBody`) in an end-to-end family.
     public let body: String
+    /// For a sealed body: the scope whose key sealed it. The three sealing fields come together or not at all.
+    public let keyScope: KeyScope?
+    /// For a sealed body: the scope's epoch whose key sealed it.
+    public let keyEpoch: UInt32?
+    /// For a sealed body: the writer's outbox order, strictly increasing per writer (`RecordSealing`).
+    public let writerCounter: UInt64?
 
-    /// A mutation.
+    /// A mutation; `sealing` names the key a sealed body was sealed with.
     public init(
         id: MutationID, type: RecordType, recordID: String, target: DeviceID? = nil,
-        localDate: LocalDate? = nil, deleted: Bool = false, body: String
+        localDate: LocalDate? = nil, deleted: Bool = false, body: String, sealing: RecordSealing? = nil
     ) {
         self.id = id
         self.type = type
@@ -64,6 +70,41 @@ public struct SyncMutation: Codable, Hashable, Sendable {
         self.localDate = localDate
         self.deleted = deleted
         self.body = body
+        keyScope = sealing?.scope
+        keyEpoch = sealing?.epoch
+        writerCounter = sealing?.writerCounter
+    }
+
+    /// The sealing fields, when all three are given.
+    public var sealing: RecordSealing? {
+        RecordSealing(scope: keyScope, epoch: keyEpoch, writerCounter: writerCounter)
+    }
+
+    /// Whether some but not all of the sealing fields are given.
+    public var hasPartialSealing: Bool {
+        sealing == nil && (keyScope != nil || keyEpoch != nil || writerCounter != nil)
+    }
+}
+
+/// The envelope fields of a sealed record: which key sealed it, and where it stands in its writer's order.
+public struct RecordSealing: Codable, Hashable, Sendable {
+    public let scope: KeyScope
+    /// The scope's epoch, from 1.
+    public let epoch: UInt32
+    /// The writer's outbox order, from 1, strictly increasing per writer; at most `Int64.max`, which both
+    /// storage backends hold.
+    public let writerCounter: UInt64
+
+    public init(scope: KeyScope, epoch: UInt32, writerCounter: UInt64) {
+        self.scope = scope
+        self.epoch = epoch
+        self.writerCounter = writerCounter
+    }
+
+    /// The three fields, or nil when any is missing.
+    public init?(scope: KeyScope?, epoch: UInt32?, writerCounter: UInt64?) {
+        guard let scope, let epoch, let writerCounter else { return nil }
+        self.init(scope: scope, epoch: epoch, writerCounter: writerCounter)
     }
 }
 
@@ -82,12 +123,19 @@ public struct SyncChange: Codable, Hashable, Sendable {
     public let localDate: LocalDate?
     public let deleted: Bool
     public let body: String
+    /// The sealing fields the writer sent (`SyncMutation.keyScope`), nil for a plaintext body.
+    public let keyScope: KeyScope?
+    public let keyEpoch: UInt32?
+    public let writerCounter: UInt64?
 
     /// A committed change.
     public init(
         seq: Int64, owner: DeviceID, ownerMode: DeviceMode, committedAt: Date, type: RecordType, recordID: String,
-        target: DeviceID?, localDate: LocalDate?, deleted: Bool, body: String
+        target: DeviceID?, localDate: LocalDate?, deleted: Bool, body: String, sealing: RecordSealing? = nil
     ) {
+        keyScope = sealing?.scope
+        keyEpoch = sealing?.epoch
+        writerCounter = sealing?.writerCounter
         self.seq = seq
         self.owner = owner
         self.ownerMode = ownerMode
@@ -98,5 +146,10 @@ public struct SyncChange: Codable, Hashable, Sendable {
         self.localDate = localDate
         self.deleted = deleted
         self.body = body
+    }
+
+    /// The sealing fields, when the record is sealed.
+    public var sealing: RecordSealing? {
+        RecordSealing(scope: keyScope, epoch: keyEpoch, writerCounter: writerCounter)
     }
 }

@@ -21,6 +21,10 @@ import Foundation
 /// wants a phone to open a desktop's gate makes both personal devices. Health totals are read by the same
 /// person's devices alone (`canRead`).
 ///
+/// A sealed record (end-to-end encryption) carries `keyScope`, `keyEpoch` and `writerCounter` together, and
+/// a well-formed container as its body, a delete included; its scope fits the writer and the record
+/// (`expectedScope`); its writer counter is above the highest its writer committed (`checkCounter`).
+///
 /// The checks that need the family's data — that a command's target is a device of the family, that an
 /// acknowledged command was sent to the writer, who wrote the stored record — are made by the storage, in the
 /// same transaction.
@@ -41,6 +45,12 @@ public enum WritePolicy {
         case recordIDLength(Int)
         case unknownTarget
         case commandNotForWriter
+        case sealingIncomplete
+        case sealedBodyWithoutSealing
+        case sealedBodyMalformed(String)
+        case sealingOutOfRange
+        case scopeNotAllowed(KeyScope, RecordType, expected: String)
+        case writerCounterNotAbove(UInt64, highest: UInt64)
 
         public var description: String {
             switch self {
@@ -58,6 +68,14 @@ public enum WritePolicy {
             case .recordIDLength(let length): "a record id must be 1…\(SyncMutation.maximumRecordIDLength) characters (got \(length))"
             case .unknownTarget: "the target is not an active device of this family"
             case .commandNotForWriter: "only the device a command was sent to may acknowledge it"
+            case .sealingIncomplete: "a sealed record needs all of keyScope, keyEpoch and writerCounter, or none of them for a plaintext body"
+            case .sealedBodyWithoutSealing: "a sealed body needs keyScope, keyEpoch and writerCounter in its envelope"
+            case .sealedBodyMalformed(let why): "the body is not a well-formed sealed body: \(why)"
+            case .sealingOutOfRange: "keyEpoch and writerCounter start at 1, and writerCounter is at most \(Int64.max)"
+            case .scopeNotAllowed(let scope, let type, let expected):
+                "a \(type.rawValue) record from this device is sealed for \(expected), not for \(scope)"
+            case .writerCounterNotAbove(let counter, let highest):
+                "writerCounter \(counter) is not above \(highest), the highest this device wrote: a replayed or rolled-back record"
             }
         }
 
@@ -77,6 +95,10 @@ public enum WritePolicy {
             case .recordIDLength: "record_id_length"
             case .unknownTarget: "unknown_target"
             case .commandNotForWriter: "not_your_command"
+            case .sealingIncomplete, .sealedBodyWithoutSealing, .sealingOutOfRange: "sealing_fields"
+            case .sealedBodyMalformed: "malformed_sealed_body"
+            case .scopeNotAllowed: "scope_not_allowed"
+            case .writerCounterNotAbove: "writer_counter"
             }
         }
     }
@@ -123,7 +145,98 @@ public enum WritePolicy {
         case .commandAck, .settings:
             guard mutation.target == nil else { return .targetNotAllowed(mutation.type) }
         }
-        return nil
+        return checkSealing(mutation, writer: writer, mode: mode)
+    }
+
+    /// Checks a sealed record's envelope fields and container, and that its scope fits the writer and the
+    /// record (`expectedScope`); a plaintext body passes here (the family's end-to-end statement decides
+    /// whether one is taken).
+    static func checkSealing(_ mutation: SyncMutation, writer: DeviceID, mode: DeviceMode) -> Refusal? {
+        guard let sealing = mutation.sealing else {
+            if mutation.hasPartialSealing { return .sealingIncomplete }
+            return SealedBody.isSealed(mutation.body) ? .sealedBodyWithoutSealing : nil
+        }
+        guard sealing.epoch >= 1, (1...UInt64(Int64.max)).contains(sealing.writerCounter) else { return .sealingOutOfRange }
+        // A delete carries a sealed empty document too, so the tombstone is authenticated like any record.
+        do {
+            _ = try SealedBody(mutation.body)
+        } catch {
+            return .sealedBodyMalformed(error.description)
+        }
+        let expected = expectedScope(mutation, writer: writer, mode: mode)
+        return expected.allows(sealing.scope) ? nil : .scopeNotAllowed(sealing.scope, mutation.type, expected: expected.description)
+    }
+
+    /// Which scopes may seal a record, as far as the envelope tells.
+    public enum ScopeRule: Hashable, Sendable, CustomStringConvertible {
+        /// Exactly this scope.
+        case exactly(KeyScope)
+        /// A person's scope (the person's id is not the envelope's to tell).
+        case anyPerson
+        /// For a record a parent sends: the target's scope, decided with the target's mode (`targetScope`).
+        case target(DeviceID)
+
+        /// Whether `scope` may seal the record.
+        public func allows(_ scope: KeyScope) -> Bool {
+            switch self {
+            case .exactly(let expected): return scope == expected
+            case .anyPerson:
+                if case .person = scope { return true }
+                return false
+            case .target(let device):
+                if case .person = scope { return true }
+                return scope == .child(device) || scope == .parents
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .exactly(let scope): "\(scope)"
+            case .anyPerson: "a person's scope (person:<id>)"
+            case .target(let device): "its target's scope (child:\(device), a person's scope or parents)"
+            }
+        }
+    }
+
+    /// The scope a record is sealed for:
+    ///
+    /// | writer | record | scope |
+    /// |---|---|---|
+    /// | child | health totals | the child's person scope |
+    /// | child | anything else | `child:<writer>` |
+    /// | personal | anything | the person's scope |
+    /// | parent | its registration | `parents` |
+    /// | parent | settings | the person's scope |
+    /// | parent | command, configuration | the target's: `child:<target>`, its person's scope, or `parents` |
+    public static func expectedScope(_ mutation: SyncMutation, writer: DeviceID, mode: DeviceMode) -> ScopeRule {
+        switch mode {
+        case .childDevice: mutation.type == .healthTotals ? .anyPerson : .exactly(.child(writer))
+        case .personalDevice: .anyPerson
+        case .parentDevice:
+            switch mutation.type {
+            case .device: .exactly(.parents)
+            case .command, .configuration: mutation.target.map(ScopeRule.target) ?? .exactly(.parents)
+            case .settings, .usage, .dailySummary, .healthTotals, .commandAck: .anyPerson
+            }
+        }
+    }
+
+    /// The scope a parent's command or configuration for a device in `targetMode` is sealed for, checked by
+    /// the storage once it knows the target: a child's own scope, a person's scope, or the parents'.
+    public static func checkTargetScope(_ mutation: SyncMutation, targetMode: DeviceMode) -> Refusal? {
+        guard let sealing = mutation.sealing, let target = mutation.target else { return nil }
+        let rule: ScopeRule = switch targetMode {
+        case .childDevice: .exactly(.child(target))
+        case .personalDevice: .anyPerson
+        case .parentDevice: .exactly(.parents)
+        }
+        return rule.allows(sealing.scope) ? nil : .scopeNotAllowed(sealing.scope, mutation.type, expected: rule.description)
+    }
+
+    /// Checks a sealed record's writer counter against the highest its writer had committed; nil for a plaintext one.
+    public static func checkCounter(_ mutation: SyncMutation, highest: UInt64) -> Refusal? {
+        guard let counter = mutation.writerCounter, counter <= highest else { return nil }
+        return .writerCounterNotAbove(counter, highest: highest)
     }
 
     /// Checks that `writer` may replace or delete the stored version of `mutation`'s record, written by

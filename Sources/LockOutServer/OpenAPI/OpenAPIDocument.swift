@@ -113,6 +113,24 @@ enum OpenAPIDocument {
           type: string
           format: date
           pattern: "\#(datePattern)"
+        KeyScope:
+          type: string
+          description: >
+            the scope whose key sealed a body: a child's own records and what parents send it (child:DEVICE), one
+            person's devices (person:ID) or the parents. A sealed record carries keyScope, keyEpoch and
+            writerCounter together; a plaintext one none of them. A child seals for its own scope (its health
+            totals for its person's), a parent's command or configuration for its target's.
+          pattern: "^(parents|child:[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}|person:[A-Za-z0-9_-]{1,64})$"
+        KeyEpoch:
+          type: integer
+          format: int64
+          minimum: 1
+          maximum: 4294967295
+        WriterCounter:
+          type: integer
+          format: int64
+          minimum: 1
+          description: the writer's outbox order; each sealed record a device commits has a higher one than the last, else it is rejected
         Mutation:
           type: object
           required: [id, type, recordID, deleted, body]
@@ -137,7 +155,15 @@ enum OpenAPIDocument {
               pattern: "\#(datePattern)"
               description: at most a day past today where the day is furthest ahead (UTC+14), else rejected on its own
             deleted: { type: boolean }
-            body: { type: string, description: "the record as a document, at most 64 KiB; the server stores it unread" }
+            body:
+              type: string
+              description: >
+                the record as a document, at most 64 KiB: JSON, or in an end-to-end family a sealed body ("e1." and
+                base64url: suite, salt, key commitment, nonce, padded ciphertext, tag). The server stores it unread;
+                it checks only that a sealed body is a well-formed container. A sealed delete keeps its sealed body.
+            keyScope: { $ref: "#/components/schemas/KeyScope" }
+            keyEpoch: { $ref: "#/components/schemas/KeyEpoch" }
+            writerCounter: { $ref: "#/components/schemas/WriterCounter" }
         Push:
           type: object
           required: [mutations]
@@ -176,6 +202,9 @@ enum OpenAPIDocument {
             localDate: { $ref: "#/components/schemas/LocalDate" }
             deleted: { type: boolean }
             body: { type: string }
+            keyScope: { $ref: "#/components/schemas/KeyScope" }
+            keyEpoch: { $ref: "#/components/schemas/KeyEpoch" }
+            writerCounter: { $ref: "#/components/schemas/WriterCounter" }
         Changes:
           type: object
           required: [changes, token, moreComing, resync]

@@ -10,11 +10,13 @@ extension PostgresFamilyStorage {
         try await transaction { connection in
             _ = try await Self.activeRole(connection, caller, self.logger)
             try await Self.lockFamily(connection, caller.family, self.logger)
+            var highestCounter = try await Self.writerCounter(connection, caller, self.logger)
             var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
-                let facts = try await Self.facts(connection, mutation, caller: caller, self.logger)
+                var facts = try await Self.facts(connection, mutation, caller: caller, self.logger)
+                facts.highestWriterCounter = highestCounter
                 switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
                     results.append(result)
@@ -27,10 +29,12 @@ extension PostgresFamilyStorage {
                                           now: now, mutation: mutation, logger: self.logger)
                     try await Self.remember(connection, caller, mutation.id, seq: seq, status: .applied, reason: nil, now: now, self.logger)
                     tally.commit(mutation, over: facts)
+                    highestCounter = max(highestCounter, mutation.writerCounter ?? 0)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .applied, seq: seq, reason: nil))
                     newest = seq
                 }
             }
+            try await Self.setWriterCounter(connection, caller, highestCounter, self.logger)
             // Thrown inside the transaction: a refused push leaves nothing behind.
             if tally.grows {
                 let (device, family) = try await Self.stored(connection, caller, self.logger)
@@ -54,7 +58,7 @@ extension PostgresFamilyStorage {
             let resync = since > 0 && since < pruned || since > current
             let start = resync ? 0 : since
             let family = caller.family.description, me = caller.device.description, fetch = limit + 1
-            let columns = "seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body"
+            let columns = "seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body, keyScope, keyEpoch, writerCounter"
             // `WritePolicy.canRead`: health totals reach the same person's devices alone.
             let rows: PostgresRowSequence = switch role {
             case .parentDevice:
@@ -79,7 +83,7 @@ extension PostgresFamilyStorage {
                     """, binds: Self.binds(family, start, fetch, me)), logger: self.logger)
             }
             var changes: [SyncChange] = []
-            for try await row in rows.decode((Int64, String, String, Double, String, String, String?, String?, Bool, String).self) {
+            for try await row in rows.decode(StoredChange.self) {
                 changes.append(try Self.change(row))
             }
             let moreComing = changes.count > limit
@@ -99,7 +103,7 @@ extension PostgresFamilyStorage {
     }
 
     static func facts(_ connection: PostgresConnection, _ mutation: SyncMutation, caller: Caller, _ logger: Logger) async throws -> PushDecision.Facts {
-        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false, storedOwner: nil, storedBytes: 0)
+        var facts = PushDecision.Facts()
         let family = caller.family.description, writer = caller.device.description
         // The writer's own answer, else one remembered before writers were told apart.
         let earlier = try await connection.query("""
@@ -120,8 +124,9 @@ extension PostgresFamilyStorage {
             facts.storedBytes = Int(bytes)
         }
         if let target = mutation.target {
-            facts.targetIsActiveDevice = try await count(connection.query(
-                "SELECT 1 FROM device WHERE id = \(target.description) AND familyID = \(family) AND revokedAt IS NULL", logger: logger)) > 0
+            let rows = try await connection.query(
+                "SELECT mode FROM device WHERE id = \(target.description) AND familyID = \(family) AND revokedAt IS NULL", logger: logger)
+            for try await mode in rows.decode(String.self) { facts.targetMode = DeviceMode(rawValue: mode) }
         }
         if mutation.type == .commandAck {
             facts.commandIsForWriter = try await count(connection.query("""
@@ -137,14 +142,32 @@ extension PostgresFamilyStorage {
         mutation: SyncMutation, logger: Logger
     ) async throws {
         try await connection.query("""
-            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt, bytes)
+            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt, bytes,
+                                keyScope, keyEpoch, writerCounter)
             VALUES (\(family.description), \(mutation.type.rawValue), \(mutation.recordID), \(seq), \(owner.description), \(ownerMode.rawValue),
                     \(mutation.target?.description), \(mutation.localDate?.description), \(mutation.deleted),
-                    \(mutation.deleted ? "" : mutation.body), \(now.timeIntervalSince1970), \(Int64(StorageLimits.bytes(of: mutation))))
+                    \(StorageLimits.storedBody(of: mutation)), \(now.timeIntervalSince1970), \(Int64(StorageLimits.bytes(of: mutation))),
+                    \(mutation.sealing?.scope.description), \(mutation.sealing.map { Int64($0.epoch) }),
+                    \(mutation.sealing.map { Int64($0.writerCounter) }))
             ON CONFLICT (familyID, type, recordID) DO UPDATE SET
                 seq = excluded.seq, owner = excluded.owner, ownerMode = excluded.ownerMode, target = excluded.target,
                 localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt,
-                bytes = excluded.bytes
+                bytes = excluded.bytes, keyScope = excluded.keyScope, keyEpoch = excluded.keyEpoch, writerCounter = excluded.writerCounter
+            """, logger: logger)
+    }
+
+    /// The highest writer counter the caller committed.
+    static func writerCounter(_ connection: PostgresConnection, _ caller: Caller, _ logger: Logger) async throws -> UInt64 {
+        let rows = try await connection.query("SELECT writerCounter FROM device WHERE id = \(caller.device.description)", logger: logger)
+        for try await counter in rows.decode(Int64.self) { return UInt64(max(0, counter)) }
+        return 0
+    }
+
+    static func setWriterCounter(_ connection: PostgresConnection, _ caller: Caller, _ counter: UInt64, _ logger: Logger) async throws {
+        guard counter > 0 else { return }
+        let value = Int64(counter)
+        try await connection.query("""
+            UPDATE device SET writerCounter = \(value) WHERE id = \(caller.device.description) AND writerCounter < \(value)
             """, logger: logger)
     }
 
@@ -245,12 +268,16 @@ extension PostgresFamilyStorage {
         return devices
     }
 
-    static func change(_ row: (Int64, String, String, Double, String, String, String?, String?, Bool, String)) throws -> SyncChange {
-        let (seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body) = row
+    /// A record's columns as the feed reads them.
+    typealias StoredChange = (Int64, String, String, Double, String, String, String?, String?, Bool, String, String?, Int64?, Int64?)
+
+    static func change(_ row: StoredChange) throws -> SyncChange {
+        let (seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body, keyScope, keyEpoch, writerCounter) = row
         guard let ownerID = DeviceID(uuidString: owner), let recordType = RecordType(rawValue: type) else { throw StorageRefusal.invalid("stored record") }
         return SyncChange(
             seq: seq, owner: ownerID, ownerMode: try mode(ownerMode), committedAt: Date(timeIntervalSince1970: committedAt), type: recordType,
-            recordID: recordID, target: DeviceID(uuidString: target), localDate: localDate.flatMap(LocalDate.init(iso:)), deleted: deleted, body: body
+            recordID: recordID, target: DeviceID(uuidString: target), localDate: localDate.flatMap(LocalDate.init(iso:)), deleted: deleted, body: body,
+            sealing: try RecordSealing.stored(scope: keyScope, epoch: keyEpoch, counter: writerCounter)
         )
     }
 }

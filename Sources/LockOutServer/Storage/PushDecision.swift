@@ -14,15 +14,17 @@ enum PushDecision: Equatable {
     /// What the backend knows about a mutation before deciding.
     struct Facts {
         /// The stored result of an earlier push of the same mutation id.
-        var earlier: SyncAPI.MutationResult?
-        /// For a command or configuration: whether the target is an active device of the family.
-        var targetIsActiveDevice: Bool
+        var earlier: SyncAPI.MutationResult? = nil
+        /// For a command or configuration: the target's mode when it is an active device of the family.
+        var targetMode: DeviceMode? = nil
         /// For a command acknowledgement: whether a command with this id was sent to the writer.
-        var commandIsForWriter: Bool
+        var commandIsForWriter = false
         /// The device that wrote the stored version of the record; nil when none is stored.
-        var storedOwner: DeviceID?
+        var storedOwner: DeviceID? = nil
         /// The bytes the stored version takes (`StorageLimits.bytes(of:)`); 0 when none is stored.
-        var storedBytes: Int
+        var storedBytes: Int = 0
+        /// The highest writer counter of the writer's committed sealed records; 0 before the first.
+        var highestWriterCounter: UInt64 = 0
     }
 
     static func decide(_ mutation: SyncMutation, caller: Caller, facts: Facts, now: Date) -> PushDecision {
@@ -37,13 +39,15 @@ enum PushDecision: Equatable {
         }
         switch mutation.type {
         case .command, .configuration:
-            guard facts.targetIsActiveDevice else { return .reject(.unknownTarget) }
+            guard let targetMode = facts.targetMode else { return .reject(.unknownTarget) }
+            if let refusal = WritePolicy.checkTargetScope(mutation, targetMode: targetMode) { return .reject(refusal) }
         case .commandAck:
             guard facts.commandIsForWriter else { return .reject(.commandNotForWriter) }
         case .device, .usage, .dailySummary, .healthTotals, .settings:
             break
         }
         if let refusal = WritePolicy.checkReplacing(mutation, writer: caller.device, storedOwner: facts.storedOwner) { return .reject(refusal) }
+        if let refusal = WritePolicy.checkCounter(mutation, highest: facts.highestWriterCounter) { return .reject(refusal) }
         return .commit
     }
 }
@@ -74,6 +78,20 @@ struct StorageTally {
     func check(_ limits: StorageLimits, device: Int, family: Int) throws(StorageRefusal) {
         if deviceGrowth > 0, device > limits.deviceBytes { throw .storageFull(scope: .device, limit: limits.deviceBytes) }
         if familyGrowth > 0, family > limits.familyBytes { throw .storageFull(scope: .family, limit: limits.familyBytes) }
+    }
+}
+
+extension RecordSealing {
+    /// A stored record's sealing fields, read alike by both backends: all three or none.
+    static func stored(scope: String?, epoch: Int64?, counter: Int64?) throws -> RecordSealing? {
+        guard let scope, let epoch, let counter else {
+            guard scope == nil, epoch == nil, counter == nil else { throw StorageRefusal.invalid("stored sealing fields") }
+            return nil
+        }
+        guard let keyScope = KeyScope(scope), let keyEpoch = UInt32(exactly: epoch), let writerCounter = UInt64(exactly: counter) else {
+            throw StorageRefusal.invalid("stored sealing fields")
+        }
+        return RecordSealing(scope: keyScope, epoch: keyEpoch, writerCounter: writerCounter)
     }
 }
 

@@ -8,11 +8,13 @@ extension SQLiteFamilyStorage {
     ) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
         try await writer.write { db in
             _ = try Self.activeRole(db, caller)
+            var highestCounter = try Self.writerCounter(db, caller)
             var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
-                let facts = try Self.facts(db, mutation, caller: caller)
+                var facts = try Self.facts(db, mutation, caller: caller)
+                facts.highestWriterCounter = highestCounter
                 switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
                     results.append(result)
@@ -24,10 +26,12 @@ extension SQLiteFamilyStorage {
                     try Self.upsert(db, family: caller.family, seq: seq, owner: caller.device, ownerMode: caller.mode, now: now, mutation: mutation)
                     try Self.remember(db, caller, mutation.id, seq: seq, status: .applied, reason: nil, now: now)
                     tally.commit(mutation, over: facts)
+                    highestCounter = max(highestCounter, mutation.writerCounter ?? 0)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .applied, seq: seq, reason: nil))
                     newest = seq
                 }
             }
+            try Self.setWriterCounter(db, caller, highestCounter)
             // Thrown inside the transaction: a refused push leaves nothing behind.
             if tally.grows {
                 let (device, family) = try Self.stored(db, caller)
@@ -79,7 +83,7 @@ extension SQLiteFamilyStorage {
     // MARK: - Statements
 
     static func facts(_ db: Database, _ mutation: SyncMutation, caller: Caller) throws -> PushDecision.Facts {
-        var facts = PushDecision.Facts(earlier: nil, targetIsActiveDevice: false, commandIsForWriter: false, storedOwner: nil, storedBytes: 0)
+        var facts = PushDecision.Facts()
         // The writer's own answer, else one remembered before writers were told apart.
         if let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT seq, status, reason FROM mutation WHERE familyID = ? AND device IN (?, '') AND id = ? ORDER BY device DESC LIMIT 1
@@ -96,9 +100,9 @@ extension SQLiteFamilyStorage {
             facts.storedBytes = row["bytes"]
         }
         if let target = mutation.target {
-            facts.targetIsActiveDevice = try Bool.fetchOne(db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL)
-                """), arguments: [target.description, caller.family.description]) ?? false
+            facts.targetMode = try String.fetchOne(db.cachedStatement(sql: """
+                SELECT mode FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL
+                """), arguments: [target.description, caller.family.description]).flatMap(DeviceMode.init(rawValue:))
         }
         if mutation.type == .commandAck {
             facts.commandIsForWriter = try Bool.fetchOne(db.cachedStatement(sql: """
@@ -110,17 +114,31 @@ extension SQLiteFamilyStorage {
 
     static func upsert(_ db: Database, family: FamilyID, seq: Int64, owner: DeviceID, ownerMode: DeviceMode, now: Date, mutation: SyncMutation) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt, bytes)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt, bytes,
+                keyScope, keyEpoch, writerCounter)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (familyID, type, recordID) DO UPDATE SET
                 seq = excluded.seq, owner = excluded.owner, ownerMode = excluded.ownerMode, target = excluded.target,
                 localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt,
-                bytes = excluded.bytes
+                bytes = excluded.bytes, keyScope = excluded.keyScope, keyEpoch = excluded.keyEpoch, writerCounter = excluded.writerCounter
             """).execute(arguments: [
                 family.description, mutation.type.rawValue, mutation.recordID, seq, owner.description, ownerMode.rawValue,
-                mutation.target?.description, mutation.localDate?.description, mutation.deleted, mutation.deleted ? "" : mutation.body,
+                mutation.target?.description, mutation.localDate?.description, mutation.deleted, StorageLimits.storedBody(of: mutation),
                 now.timeIntervalSince1970, StorageLimits.bytes(of: mutation),
+                mutation.sealing?.scope.description, mutation.sealing.map { Int64($0.epoch) }, mutation.sealing.map { Int64($0.writerCounter) },
             ])
+    }
+
+    /// The highest writer counter the caller committed.
+    static func writerCounter(_ db: Database, _ caller: Caller) throws -> UInt64 {
+        let stored = try Int64.fetchOne(db.cachedStatement(sql: "SELECT writerCounter FROM device WHERE id = ?"), arguments: [caller.device.description])
+        return UInt64(max(0, stored ?? 0))
+    }
+
+    static func setWriterCounter(_ db: Database, _ caller: Caller, _ counter: UInt64) throws {
+        guard counter > 0 else { return }
+        try db.cachedStatement(sql: "UPDATE device SET writerCounter = ? WHERE id = ? AND writerCounter < ?")
+            .execute(arguments: [Int64(counter), caller.device.description, Int64(counter)])
     }
 
     static func remember(
@@ -208,7 +226,8 @@ extension SQLiteFamilyStorage {
             seq: row["seq"], owner: owner, ownerMode: try mode(row["ownerMode"]),
             committedAt: Date(timeIntervalSince1970: row["committedAt"]), type: type, recordID: row["recordID"],
             target: DeviceID(uuidString: row["target"]), localDate: localDate.flatMap(LocalDate.init(iso:)),
-            deleted: row["deleted"], body: row["body"]
+            deleted: row["deleted"], body: row["body"],
+            sealing: try RecordSealing.stored(scope: row["keyScope"], epoch: row["keyEpoch"], counter: row["writerCounter"])
         )
     }
 }

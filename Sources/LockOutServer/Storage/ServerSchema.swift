@@ -7,8 +7,10 @@ import Foundation
 /// - `device`: devices with their role, the SHA-256 of their token, when they were revoked, and a child's device's
 ///   child name (the child devices with one name are one child's: they read each other's health totals).
 /// - `pairing`: the SHA-256 of each pairing secret, its mode, expiry and redeemer, and the child name it gives.
-/// - `record`: the newest version of each record (family, type, record id), with its envelope, commit,
-///   body and the bytes it takes (body and id, for the storage limits); the change feed reads it in `seq` order.
+/// - `record`: the newest version of each record (family, type, record id), with its envelope (a sealed one's
+///   key scope, epoch and writer counter among it), commit, body and the bytes it takes (body and id, for the
+///   storage limits); the change feed reads it in `seq` order. `device.writerCounter` is the highest writer
+///   counter a device committed.
 /// - `mutation`: every mutation id committed or refused, per family and writer, with its answer, so a retried
 ///   push is answered as the first time; rows older than the tombstones' lifetime are pruned. Rows from before
 ///   writers were told apart whose writer cannot be found have the writer `''` and answer any device's retry.
@@ -55,6 +57,7 @@ enum ServerSchema {
                     "CREATE INDEX record_bytes_on_owner ON record(familyID, owner, bytes)",
                 ]),
                 ("nameChildren", childNameStatements),
+                ("sealEnvelopes", sealingStatements(bigint: "INTEGER")),
             ]
         case .postgres:
             [
@@ -76,8 +79,20 @@ enum ServerSchema {
                     "CREATE INDEX record_bytes_on_owner ON record(familyID, owner, bytes)",
                 ]),
                 ("nameChildren", childNameStatements),
+                ("sealEnvelopes", sealingStatements(bigint: "BIGINT")),
             ]
         }
+    }
+
+    /// A sealed record's envelope fields (`SyncMutation.keyScope`, `keyEpoch`, `writerCounter`: all or none),
+    /// and each device's highest committed writer counter, which only grows.
+    static func sealingStatements(bigint: String) -> [String] {
+        [
+            "ALTER TABLE record ADD COLUMN keyScope TEXT",
+            "ALTER TABLE record ADD COLUMN keyEpoch \(bigint) CHECK (keyEpoch IS NULL OR keyEpoch BETWEEN 1 AND 4294967295)",
+            "ALTER TABLE record ADD COLUMN writerCounter \(bigint) CHECK (writerCounter IS NULL OR writerCounter >= 1)",
+            "ALTER TABLE device ADD COLUMN writerCounter \(bigint) NOT NULL DEFAULT 0 CHECK (writerCounter >= 0)",
+        ]
     }
 
     /// A child's device's child name, from its pairing: the same on both backends.

@@ -27,6 +27,12 @@ public struct StorageLimits: Hashable, Sendable {
 
     /// What `mutation`'s record takes once stored: its body and its id, in bytes of UTF-8.
     public static func bytes(of mutation: SyncMutation) -> Int {
-        (mutation.deleted ? 0 : mutation.body.utf8.count) + mutation.recordID.utf8.count
+        storedBody(of: mutation).utf8.count + mutation.recordID.utf8.count
+    }
+
+    /// The body the server keeps: none for a plaintext delete; a sealed delete keeps its sealed empty
+    /// document, which authenticates the tombstone.
+    public static func storedBody(of mutation: SyncMutation) -> String {
+        mutation.deleted && mutation.sealing == nil ? "" : mutation.body
     }
 }
