@@ -53,21 +53,57 @@ struct EpochCommitTests {
         // Signed by the child: the parent's pinned keys do not verify it.
         let (forged, _) = try Self.commit(epoch: 1, for: [child, parent], by: child, chain: nil)
         #expect(throws: FamilyKeyError.badSignature) { try forged.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher) }
-        // A server adding a member of its own, or dropping one's wrap, or moving the epoch on.
+        // A server adding a member of its own, or moving the epoch or the scope on.
         let stranger = Member()
         let extra = try Self.keyring.wrap(Self.keyring.newEpochKey(), family: Self.family, scope: commit.scope, epoch: 1, for: stranger.id, keys: stranger.keys.publicKeys)
+        let withStranger = zip(commit.members + [stranger.id], commit.wrapDigests + [EpochCommit.wrapDigest(extra, cipher: Self.cipher)])
+            .sorted { $0.0.description < $1.0.description }
         let changes = [
-            EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: commit.members + [stranger.id], wraps: commit.wraps + [extra], chain: nil, signer: commit.signer, signature: commit.signature),
-            EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: commit.members, wraps: Array(commit.wraps.dropLast()), chain: nil, signer: commit.signer, signature: commit.signature),
-            EpochCommit(family: commit.family, scope: commit.scope, epoch: 2, members: commit.members, wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
-            EpochCommit(family: commit.family, scope: .parents, epoch: 1, members: commit.members, wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
+            EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: withStranger.map(\.0), wrapDigests: withStranger.map(\.1),
+                        wraps: commit.wraps + [extra], chain: nil, signer: commit.signer, signature: commit.signature),
+            EpochCommit(family: commit.family, scope: commit.scope, epoch: 2, members: commit.members, wrapDigests: commit.wrapDigests,
+                        wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
+            EpochCommit(family: commit.family, scope: .parents, epoch: 1, members: commit.members, wrapDigests: commit.wrapDigests,
+                        wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
+            EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: commit.members.reversed(), wrapDigests: commit.wrapDigests.reversed(),
+                        wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
         ]
         for changed in changes {
             #expect(throws: FamilyKeyError.badSignature) { try changed.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher) }
         }
+        // A commit missing a member's wrap is whole enough for a member reading its own, never for the server taking it.
+        let partial = commit.served(to: child.id)
+        try partial.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher)
+        #expect(throws: FamilyKeyError.badSignature) {
+            try partial.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher, requireEveryWrap: true)
+        }
+        try commit.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher, requireEveryWrap: true)
         // Epoch 2 must carry its chain link.
         let (unchained, _) = try Self.commit(epoch: 2, for: [child, parent], by: parent, chain: nil)
         #expect(throws: FamilyKeyError.badSignature) { try unchained.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher) }
+    }
+
+    @Test("a member is served its own wrap alone, and still checks the whole commit; another's wrap in its place is refused")
+    func servedOwnWrap() throws {
+        let child = Member()
+        let parent = Member()
+        let (commit, key) = try Self.commit(epoch: 1, for: [child, parent], by: parent, chain: nil)
+        let served = commit.served(to: child.id)
+        #expect(served.wraps.map(\.recipient) == [child.id])
+        #expect(served.members == commit.members && served.wrapDigests == commit.wrapDigests)
+        try served.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher)
+        let wrap = try #require(served.wraps.first)
+        #expect(try Self.keyring.unwrap(wrap, family: Self.family, scope: commit.scope, epoch: 1, as: child.id, keys: child.keys) == key)
+
+        // The parent's wrap relabelled as the child's: its digest is not the child's.
+        let parentWrap = try #require(commit.wraps.first { $0.recipient == parent.id })
+        let relabelled = EpochKeyWrap(recipient: child.id, encapsulatedKey: parentWrap.encapsulatedKey, ciphertext: parentWrap.ciphertext)
+        let swapped = EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: commit.members, wrapDigests: commit.wrapDigests,
+                                  wraps: [relabelled], chain: nil, signer: commit.signer, signature: commit.signature)
+        #expect(throws: FamilyKeyError.badSignature) { try swapped.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher) }
+        // It travels as JSON and back unchanged.
+        let decoded = try JSONDecoder().decode(EpochCommit.self, from: JSONEncoder().encode(served))
+        #expect(decoded == served)
     }
 
     @Test("a writer's counter only grows: a replay or a rollback is not believed, a gap is")

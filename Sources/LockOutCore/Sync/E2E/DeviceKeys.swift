@@ -81,17 +81,21 @@ public enum FamilyKeyError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
+/// What checking a signed statement needs, and all a server needs: Ed25519 verification and SHA-256.
+public protocol SignatureChecking: Sendable {
+    func isValidSignature(_ signature: [UInt8], for data: [UInt8], by keys: DevicePublicKeys) -> Bool
+    /// SHA-256.
+    func digest(_ data: [UInt8]) -> [UInt8]
+}
+
 /// The public-key half of the family's cryptography, beside `FamilyCipher`: device keys, signatures,
 /// HPKE wraps and a digest. Core decides what is signed and wrapped, and with which context.
-public protocol FamilyKeyCipher: Sendable {
+public protocol FamilyKeyCipher: SignatureChecking {
     /// A fresh X25519 and Ed25519 key pair.
     func newDeviceKeys() -> DevicePrivateKeys
     /// Ed25519 over `data`.
     func sign(_ data: [UInt8], with keys: DevicePrivateKeys) throws(FamilyKeyError) -> [UInt8]
-    func isValidSignature(_ signature: [UInt8], for data: [UInt8], by keys: DevicePublicKeys) -> Bool
     /// HPKE base mode (X25519, HKDF-SHA256, ChaCha20-Poly1305) of `secret` to `recipient`, bound to `info`.
     func wrap(_ secret: [UInt8], to recipient: DevicePublicKeys, info: [UInt8]) throws(FamilyKeyError) -> (encapsulatedKey: [UInt8], ciphertext: [UInt8])
     func unwrap(encapsulatedKey: [UInt8], ciphertext: [UInt8], with keys: DevicePrivateKeys, info: [UInt8]) throws(FamilyKeyError) -> [UInt8]
-    /// SHA-256.
-    func digest(_ data: [UInt8]) -> [UInt8]
 }

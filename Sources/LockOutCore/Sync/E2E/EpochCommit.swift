@@ -1,16 +1,20 @@
 import Foundation
 
-/// A scope's next epoch, as a parent device commits it: who the members are, each member's wrap of the new
-/// key, the previous key sealed under the new one, and the parent's signature over all of it. The server
-/// checks that the signer is a parent, that the epoch is the next one and that the wraps are for exactly
-/// the current members; a member checks the signature against the parent's pinned keys before it trusts
-/// the epoch, so a server cannot hand out an epoch of its own.
+/// A scope's next epoch, as a parent device commits it: who the members are, a digest of each member's wrap
+/// of the new key, the wraps, the previous key sealed under the new one, and the parent's signature over all
+/// of it but the wraps themselves. The server checks that the signer is a parent, that the epoch is the next
+/// one and that the wraps are for exactly the current members, then hands each member the commit with its
+/// own wrap alone: the digests let the member check the whole commit against the parent's pinned keys, so a
+/// server can neither hand out an epoch of its own nor show one device another's wrap.
 public struct EpochCommit: Codable, Hashable, Sendable {
     public let family: FamilyID
     public let scope: KeyScope
     public let epoch: UInt32
-    /// The devices that may read the scope from this epoch on, sorted.
+    /// The devices that may read the scope from this epoch on, sorted by their text.
     public let members: [DeviceID]
+    /// SHA-256 of each member's wrap (`wrapDigest`), in the members' order.
+    public let wrapDigests: [[UInt8]]
+    /// The wraps at hand: every member's as the parent commits it, the reader's own as the server serves it.
     public let wraps: [EpochKeyWrap]
     /// The previous epoch's key sealed under this one; nil at epoch 1.
     public let chain: String?
@@ -19,32 +23,73 @@ public struct EpochCommit: Codable, Hashable, Sendable {
 
     /// The label that starts the signed bytes.
     public static let label = "lockout/e2e/epoch-commit/v1"
+    /// The label that starts a wrap's digested bytes.
+    public static let wrapLabel = "lockout/e2e/epoch-wrap/v1"
+
+    public init(
+        family: FamilyID, scope: KeyScope, epoch: UInt32, members: [DeviceID], wrapDigests: [[UInt8]], wraps: [EpochKeyWrap],
+        chain: String?, signer: DeviceID, signature: [UInt8]
+    ) {
+        self.family = family
+        self.scope = scope
+        self.epoch = epoch
+        self.members = members
+        self.wrapDigests = wrapDigests
+        self.wraps = wraps
+        self.chain = chain
+        self.signer = signer
+        self.signature = signature
+    }
 
     /// Signs a commit as `signer`, a parent device whose private keys are `keys`.
     public static func signed(
         family: FamilyID, scope: KeyScope, epoch: UInt32, wraps: [EpochKeyWrap], chain: SealedBody?,
         signer: DeviceID, keys: DevicePrivateKeys, cipher: any FamilyKeyCipher
     ) throws(FamilyKeyError) -> EpochCommit {
-        let members = wraps.map(\.recipient).sorted { $0.description < $1.description }
-        let unsigned = EpochCommit(family: family, scope: scope, epoch: epoch, members: members, wraps: wraps, chain: chain?.text, signer: signer, signature: [])
-        return EpochCommit(
-            family: family, scope: scope, epoch: epoch, members: members, wraps: wraps, chain: chain?.text, signer: signer,
-            signature: try cipher.sign(unsigned.signedBytes, with: keys)
+        let sorted = wraps.sorted { $0.recipient.description < $1.recipient.description }
+        let unsigned = EpochCommit(
+            family: family, scope: scope, epoch: epoch, members: sorted.map(\.recipient),
+            wrapDigests: sorted.map { wrapDigest($0, cipher: cipher) }, wraps: sorted, chain: chain?.text, signer: signer, signature: []
         )
+        return unsigned.with(signature: try cipher.sign(unsigned.signedBytes, with: keys))
     }
 
-    /// Whether the commit is whole and signed by `signerKeys`: a wrap for each member and no other, no member
-    /// twice, an epoch after 0, a chain link from epoch 2 on, and the signature over exactly these fields.
-    public func verify(signerKeys: DevicePublicKeys, cipher: any FamilyKeyCipher) throws(FamilyKeyError) {
-        let recipients = wraps.map(\.recipient)
-        guard epoch > 0, (chain == nil) == (epoch == 1), Set(recipients).count == recipients.count,
-              Set(recipients) == Set(members), members.count == Set(members).count
+    /// SHA-256 over the wrap label, the recipient, and the wrap's two parts with their lengths.
+    public static func wrapDigest(_ wrap: EpochKeyWrap, cipher: any SignatureChecking) -> [UInt8] {
+        var bytes = BinaryWriter()
+        bytes.text(wrapLabel)
+        bytes.uuid(wrap.recipient.rawValue)
+        bytes.data(wrap.encapsulatedKey)
+        bytes.data(wrap.ciphertext)
+        return cipher.digest(bytes.bytes)
+    }
+
+    /// Whether the commit is sound and signed by `signerKeys`: sorted members without a repeat, a digest for
+    /// each, an epoch after 0, a chain link from epoch 2 on, each wrap at hand a member's whose digest
+    /// matches, and the signature over exactly these fields. With `requireEveryWrap` (the server, as a parent
+    /// commits) every member's wrap must be at hand.
+    public func verify(signerKeys: DevicePublicKeys, cipher: any SignatureChecking, requireEveryWrap: Bool = false) throws(FamilyKeyError) {
+        guard epoch > 0, (chain == nil) == (epoch == 1), !members.isEmpty, wrapDigests.count == members.count,
+              zip(members, members.dropFirst()).allSatisfy({ $0.description < $1.description }),
+              wrapDigests.allSatisfy({ $0.count == 32 })
         else { throw .badSignature }
+        var seen: Set<DeviceID> = []
+        for wrap in wraps {
+            guard seen.insert(wrap.recipient).inserted, let index = members.firstIndex(of: wrap.recipient),
+                  Self.wrapDigest(wrap, cipher: cipher) == wrapDigests[index]
+            else { throw .badSignature }
+        }
+        guard !requireEveryWrap || seen.count == members.count else { throw .badSignature }
         guard cipher.isValidSignature(signature, for: signedBytes, by: signerKeys) else { throw .badSignature }
     }
 
-    /// Everything but the signature, as fixed-order binary: the label, family, scope, epoch, the members in
-    /// order, each wrap (recipient, encapsulated key, ciphertext) in members' order, the chain link and the signer.
+    /// The commit as one member reads it: its own wrap alone.
+    public func served(to member: DeviceID) -> EpochCommit {
+        with(wraps: wraps.filter { $0.recipient == member })
+    }
+
+    /// Everything the signature covers, as fixed-order binary: the label, family, scope, epoch, the members in
+    /// order each with its wrap's digest, the chain link and the signer.
     public var signedBytes: [UInt8] {
         var bytes = BinaryWriter()
         bytes.text(Self.label)
@@ -52,16 +97,61 @@ public struct EpochCommit: Codable, Hashable, Sendable {
         bytes.text(scope.description)
         bytes.number(UInt64(epoch), bytes: 4)
         bytes.number(UInt64(members.count), bytes: 4)
-        for member in members {
+        for (member, digest) in zip(members, wrapDigests) {
             bytes.uuid(member.rawValue)
-            for wrap in wraps where wrap.recipient == member {
-                bytes.data(wrap.encapsulatedKey)
-                bytes.data(wrap.ciphertext)
-            }
+            bytes.data(digest)
         }
         bytes.optionalText(chain)
         bytes.uuid(signer.rawValue)
         return bytes.bytes
+    }
+
+    /// The most members a commit may name.
+    public static let maximumMembers = 64
+
+    private enum CodingKeys: String, CodingKey {
+        case family, scope, epoch, members, wrapDigests, wraps, chain, signer, signature
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        family = try container.decode(FamilyID.self, forKey: .family)
+        scope = try container.decode(KeyScope.self, forKey: .scope)
+        epoch = try container.decode(UInt32.self, forKey: .epoch)
+        members = try container.decode([DeviceID].self, forKey: .members)
+        let digests = try container.decode([String].self, forKey: .wrapDigests)
+        wraps = try container.decode([EpochKeyWrap].self, forKey: .wraps)
+        guard members.count <= Self.maximumMembers, digests.count <= Self.maximumMembers, wraps.count <= Self.maximumMembers else {
+            throw DecodingError.dataCorruptedError(forKey: .members, in: container, debugDescription: "at most \(Self.maximumMembers) members")
+        }
+        wrapDigests = try digests.map { text in
+            guard let data = Base64URL.decode(text), data.count == 32 else {
+                throw DecodingError.dataCorruptedError(forKey: .wrapDigests, in: container, debugDescription: "a wrap digest is 32 bytes in base64url")
+            }
+            return [UInt8](data)
+        }
+        chain = try container.decodeIfPresent(String.self, forKey: .chain)
+        signer = try container.decode(DeviceID.self, forKey: .signer)
+        signature = try container.decodeBytes(forKey: .signature, maximum: 64)
+    }
+
+    /// Bytes as base64url.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(family, forKey: .family)
+        try container.encode(scope, forKey: .scope)
+        try container.encode(epoch, forKey: .epoch)
+        try container.encode(members, forKey: .members)
+        try container.encode(wrapDigests.map { Base64URL.encode(Data($0)) }, forKey: .wrapDigests)
+        try container.encode(wraps, forKey: .wraps)
+        try container.encodeIfPresent(chain, forKey: .chain)
+        try container.encode(signer, forKey: .signer)
+        try container.encode(Base64URL.encode(Data(signature)), forKey: .signature)
+    }
+
+    private func with(signature: [UInt8]? = nil, wraps: [EpochKeyWrap]? = nil) -> EpochCommit {
+        EpochCommit(family: family, scope: scope, epoch: epoch, members: members, wrapDigests: wrapDigests, wraps: wraps ?? self.wraps,
+                    chain: chain, signer: signer, signature: signature ?? self.signature)
     }
 }
 

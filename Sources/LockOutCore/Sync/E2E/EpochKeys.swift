@@ -13,6 +13,39 @@ public struct EpochKeyWrap: Codable, Hashable, Sendable {
         self.encapsulatedKey = encapsulatedKey
         self.ciphertext = ciphertext
     }
+
+    /// The longest part a wrap may have: HPKE's X25519 key is 32 bytes, a wrapped 32-byte key 48.
+    public static let maximumPartLength = 256
+
+    private enum CodingKeys: String, CodingKey {
+        case recipient, encapsulatedKey, ciphertext
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        recipient = try container.decode(DeviceID.self, forKey: .recipient)
+        encapsulatedKey = try container.decodeBytes(forKey: .encapsulatedKey, maximum: Self.maximumPartLength)
+        ciphertext = try container.decodeBytes(forKey: .ciphertext, maximum: Self.maximumPartLength)
+    }
+
+    /// The parts as base64url.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(recipient, forKey: .recipient)
+        try container.encode(Base64URL.encode(Data(encapsulatedKey)), forKey: .encapsulatedKey)
+        try container.encode(Base64URL.encode(Data(ciphertext)), forKey: .ciphertext)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Bytes written as base64url, at most `maximum` of them.
+    func decodeBytes(forKey key: Key, maximum: Int) throws -> [UInt8] {
+        let text = try decode(String.self, forKey: key)
+        guard let data = Base64URL.decode(text), data.count <= maximum else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected at most \(maximum) bytes in base64url")
+        }
+        return [UInt8](data)
+    }
 }
 
 /// Makes and opens a scope's epoch keys: fresh keys, wraps for the members, and the chain that lets the
