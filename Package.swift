@@ -156,7 +156,8 @@ let package = Package(
         .testTarget(
             name: "LockOutServerTests",
             dependencies: [
-                "LockOutServer", "LockOutCore",
+                // LockOutRuntime: the devices' family cipher, to make the keys and epoch commits the server checks.
+                "LockOutServer", "LockOutCore", "LockOutRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -138,6 +138,43 @@ public enum SyncAPI {
         public init(name: String) { self.name = name }
     }
 
+    /// `GET /v1/keys`: the public keys a device may pin and the epoch commits of the scopes it is in.
+    public struct Keys: Codable, Hashable, Sendable {
+        /// The family's devices with public keys that the caller may see: every one for a parent; the parents and
+        /// itself for any other device.
+        public let devices: [DeviceKey]
+        /// Every epoch of each scope the caller is a member of at the newest epoch, in scope and epoch order,
+        /// each with the caller's own wrap when it has one there (none for an epoch before it joined: the chain
+        /// opens those).
+        public let epochs: [EpochCommit]
+        public init(devices: [DeviceKey], epochs: [EpochCommit]) {
+            self.devices = devices
+            self.epochs = epochs
+        }
+    }
+
+    /// A device's public keys, as the server keeps them from the device's own first upload.
+    public struct DeviceKey: Codable, Hashable, Sendable {
+        public let deviceID: DeviceID
+        public let mode: DeviceMode
+        public let publicKeys: DevicePublicKeys
+        public init(deviceID: DeviceID, mode: DeviceMode, publicKeys: DevicePublicKeys) {
+            self.deviceID = deviceID
+            self.mode = mode
+            self.publicKeys = publicKeys
+        }
+    }
+
+    /// The answer to `POST /v1/epochs`: the scope's epoch now.
+    public struct EpochCommitted: Codable, Hashable, Sendable {
+        public let scope: KeyScope
+        public let epoch: UInt32
+        public init(scope: KeyScope, epoch: UInt32) {
+            self.scope = scope
+            self.epoch = epoch
+        }
+    }
+
     /// Every refusal's body.
     public struct ErrorBody: Codable, Hashable, Sendable {
         public let error: String

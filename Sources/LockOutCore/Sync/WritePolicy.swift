@@ -51,6 +51,7 @@ public enum WritePolicy {
         case sealingOutOfRange
         case scopeNotAllowed(KeyScope, RecordType, expected: String)
         case writerCounterNotAbove(UInt64, highest: UInt64)
+        case epochNotCommitted(KeyScope, epoch: UInt32, current: UInt32)
 
         public var description: String {
             switch self {
@@ -76,6 +77,8 @@ public enum WritePolicy {
                 "a \(type.rawValue) record from this device is sealed for \(expected), not for \(scope)"
             case .writerCounterNotAbove(let counter, let highest):
                 "writerCounter \(counter) is not above \(highest), the highest this device wrote: a replayed or rolled-back record"
+            case .epochNotCommitted(let scope, let epoch, let current):
+                "\(scope) has no epoch \(epoch): its newest is \(current)"
             }
         }
 
@@ -99,6 +102,7 @@ public enum WritePolicy {
             case .sealedBodyMalformed: "malformed_sealed_body"
             case .scopeNotAllowed: "scope_not_allowed"
             case .writerCounterNotAbove: "writer_counter"
+            case .epochNotCommitted: "unknown_epoch"
             }
         }
     }

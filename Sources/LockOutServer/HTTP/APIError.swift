@@ -46,6 +46,8 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
         case .deviceExists: APIError(.conflict, code: "device_exists", refusal.description)
         case .invalid: APIError(.badRequest, code: "invalid", refusal.description)
         case .storageFull: APIError(.contentTooLarge, code: "storage_full", refusal.description)
+        case .staleEpoch: APIError(.conflict, code: "stale_epoch", refusal.description)
+        case .keysAlreadySet: APIError(.conflict, code: "keys_set", refusal.description)
         }
     }
 

@@ -35,6 +35,9 @@ struct FamilyRoutes: Sendable {
             ("/v1/devices/:id", .patch, rename),
             ("/v1/devices/:id", .delete, deleteDevice),
             ("/v1/devices/:id/revoke", .post, revoke),
+            ("/v1/keys", .get, keys),
+            ("/v1/keys", .put, setKeys),
+            ("/v1/epochs", .post, commitEpoch),
             ("/v1/family", .delete, deleteFamily),
         ]
     }
@@ -215,6 +218,31 @@ struct FamilyRoutes: Sendable {
         if !storage.deliversOwnCommits { notifier.publish(poke) }
         logger.notice("device deleted", metadata: ["family": "\(caller.family)", "device": "\(device)", "by": "\(caller.device)"])
         return Response(status: .noContent)
+    }
+
+    // MARK: - Keys
+
+    func keys(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        return try json(try await storage.keys(caller: caller))
+    }
+
+    func setKeys(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        let keys = try await decode(DevicePublicKeys.self, request)
+        try await storage.setPublicKeys(caller: caller, keys: keys, now: configuration.now())
+        return Response(status: .noContent)
+    }
+
+    func commitEpoch(_ request: Request, _ context: ServerContext) async throws -> Response {
+        let caller = try await authenticate(request, context)
+        let commit = try await decode(EpochCommit.self, request)
+        let poke = try await storage.commitEpoch(caller: caller, commit: commit, now: configuration.now())
+        if !storage.deliversOwnCommits { notifier.publish(poke) }
+        logger.notice("epoch committed", metadata: [
+            "family": "\(caller.family)", "scope": "\(commit.scope)", "epoch": "\(commit.epoch)", "by": "\(caller.device)",
+        ])
+        return try json(SyncAPI.EpochCommitted(scope: commit.scope, epoch: commit.epoch), status: .created)
     }
 
     func deleteFamily(_ request: Request, _ context: ServerContext) async throws -> Response {

@@ -11,6 +11,10 @@ enum OpenAPIDocument {
     /// `YYYY-MM-DD`, a real Gregorian day of the years 0001…9999, as `LocalDate(iso:)` reads it.
     static let datePattern = #"^(?:(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29)$"#
 
+    /// A key scope, as `KeyScope.init(_:)` reads it: `parents`, `child:` and an upper-case device id, or `person:` and 1…64
+    /// ASCII letters, digits, `-` or `_`.
+    static let scopePattern = "^(parents|child:[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}|person:[A-Za-z0-9_-]{1,64})$"
+
     /// A change token: `0` or a commit number, as `ChangeToken.seq` reads it.
     static let tokenPattern = #"^(?:0|[1-9][0-9]{0,17})$"#
 
@@ -120,17 +124,21 @@ enum OpenAPIDocument {
             person's devices (person:ID) or the parents. A sealed record carries keyScope, keyEpoch and
             writerCounter together; a plaintext one none of them. A child seals for its own scope (its health
             totals for its person's), a parent's command or configuration for its target's.
-          pattern: "^(parents|child:[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}|person:[A-Za-z0-9_-]{1,64})$"
+          pattern: "\#(scopePattern)"
         KeyEpoch:
           type: integer
           format: int64
-          minimum: 1
+          minimum: 0
           maximum: 4294967295
+          description: a scope's epoch, from 1; a mutation under epoch 0 is rejected on its own in the answer
         WriterCounter:
           type: integer
           format: int64
-          minimum: 1
-          description: the writer's outbox order; each sealed record a device commits has a higher one than the last, else it is rejected
+          minimum: 0
+          maximum: 18446744073709551615
+          description: >
+            the writer's outbox order, 1 up to 9223372036854775807; each sealed record a device commits has a
+            higher one than the last. A mutation that breaks this is rejected on its own in the answer.
         Mutation:
           type: object
           required: [id, type, recordID, deleted, body]
@@ -161,9 +169,25 @@ enum OpenAPIDocument {
                 the record as a document, at most 64 KiB: JSON, or in an end-to-end family a sealed body ("e1." and
                 base64url: suite, salt, key commitment, nonce, padded ciphertext, tag). The server stores it unread;
                 it checks only that a sealed body is a well-formed container. A sealed delete keeps its sealed body.
-            keyScope: { $ref: "#/components/schemas/KeyScope" }
-            keyEpoch: { $ref: "#/components/schemas/KeyEpoch" }
-            writerCounter: { $ref: "#/components/schemas/WriterCounter" }
+            keyScope:
+              type: string
+              nullable: true
+              pattern: "\#(scopePattern)"
+              description: the scope whose key sealed the body (see KeyScope); absent or null for a plaintext body
+            keyEpoch:
+              type: integer
+              format: int64
+              nullable: true
+              minimum: 0
+              maximum: 4294967295
+              description: the scope's epoch whose key sealed the body (see KeyEpoch)
+            writerCounter:
+              type: integer
+              format: int64
+              nullable: true
+              minimum: 0
+              maximum: 18446744073709551615
+              description: the writer's outbox order (see WriterCounter)
         Push:
           type: object
           required: [mutations]
@@ -234,6 +258,74 @@ enum OpenAPIDocument {
             devices:
               type: array
               items: { $ref: "#/components/schemas/RegisteredDevice" }
+        PublicKeys:
+          type: object
+          required: [agreement, signing]
+          properties:
+            agreement: { type: string, description: "the device's X25519 public key, 32 bytes in base64url" }
+            signing: { type: string, description: "the device's Ed25519 public key, 32 bytes in base64url" }
+        Bytes:
+          type: string
+          pattern: "^[A-Za-z0-9_-]*$"
+          description: bytes in base64url without padding
+        EpochKeyWrap:
+          type: object
+          required: [recipient, encapsulatedKey, ciphertext]
+          properties:
+            recipient: { $ref: "#/components/schemas/UUID" }
+            encapsulatedKey: { $ref: "#/components/schemas/Bytes" }
+            ciphertext: { $ref: "#/components/schemas/Bytes" }
+        EpochCommit:
+          type: object
+          required: [family, scope, epoch, members, wrapDigests, wraps, signer, signature]
+          description: >
+            A scope's next epoch, signed by the parent device that sends it over every field but the wraps, which
+            it covers through wrapDigests (SHA-256 of each member's wrap, in members' order). Taken when it is the
+            scope's next epoch, names exactly the scope's current members (a child's scope: the child and every
+            parent; the parents' scope: every parent), all of which sent their public keys, and carries one wrap
+            for each. A member reads it back with its own wrap alone.
+          properties:
+            family: { $ref: "#/components/schemas/UUID" }
+            scope: { $ref: "#/components/schemas/KeyScope" }
+            epoch: { $ref: "#/components/schemas/KeyEpoch" }
+            members:
+              type: array
+              maxItems: 64
+              items: { $ref: "#/components/schemas/UUID" }
+            wrapDigests:
+              type: array
+              maxItems: 64
+              items: { $ref: "#/components/schemas/Bytes" }
+            wraps:
+              type: array
+              maxItems: 64
+              items: { $ref: "#/components/schemas/EpochKeyWrap" }
+            chain: { type: string, description: "from epoch 2 on: the previous epoch's key sealed under this one's" }
+            signer: { $ref: "#/components/schemas/UUID" }
+            signature: { $ref: "#/components/schemas/Bytes" }
+        DeviceKey:
+          type: object
+          required: [deviceID, mode, publicKeys]
+          properties:
+            deviceID: { $ref: "#/components/schemas/UUID" }
+            mode: { $ref: "#/components/schemas/DeviceMode" }
+            publicKeys: { $ref: "#/components/schemas/PublicKeys" }
+        Keys:
+          type: object
+          required: [devices, epochs]
+          properties:
+            devices:
+              type: array
+              items: { $ref: "#/components/schemas/DeviceKey" }
+            epochs:
+              type: array
+              items: { $ref: "#/components/schemas/EpochCommit" }
+        EpochCommitted:
+          type: object
+          required: [scope, epoch]
+          properties:
+            scope: { $ref: "#/components/schemas/KeyScope" }
+            epoch: { $ref: "#/components/schemas/KeyEpoch" }
         Rename:
           type: object
           required: [name]
@@ -345,6 +437,14 @@ enum OpenAPIDocument {
                   schema: { $ref: "#/components/schemas/PushResult" }
             "400": { $ref: "#/components/responses/Refused" }
             "401": { $ref: "#/components/responses/Refused" }
+            "409":
+              description: >
+                stale_epoch: a sealed mutation names an epoch that is not its scope's newest (or the scope has none
+                yet). Nothing of the push was applied or remembered: fetch /v1/keys, seal again under the newest
+                epoch with the same mutation ids, and push again.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/ErrorBody" }
             "413": { $ref: "#/components/responses/Refused" }
             "429": { $ref: "#/components/responses/RateLimited" }
       /v1/changes:
@@ -438,6 +538,51 @@ enum OpenAPIDocument {
             "401": { $ref: "#/components/responses/Refused" }
             "403": { $ref: "#/components/responses/Refused" }
             "404": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/keys:
+        get:
+          summary: >
+            The public keys this device may pin (a parent: every device's; any other device: the parents' and its
+            own) and every epoch of each scope it is a member of, each with its own wrap alone.
+          responses:
+            "200":
+              description: Keys and epochs.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Keys" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+        put:
+          summary: Send this device's public keys, once; the same keys again change nothing.
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema: { $ref: "#/components/schemas/PublicKeys" }
+          responses:
+            "204": { description: Stored. }
+            "400": { $ref: "#/components/responses/Refused" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "409": { $ref: "#/components/responses/Refused" }
+            "429": { $ref: "#/components/responses/RateLimited" }
+      /v1/epochs:
+        post:
+          summary: Commit a scope's next epoch (a parent, signing as itself).
+          requestBody:
+            required: true
+            content:
+              application/json:
+                schema: { $ref: "#/components/schemas/EpochCommit" }
+          responses:
+            "201":
+              description: Committed; the family's devices are poked to fetch their keys.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/EpochCommitted" }
+            "400": { $ref: "#/components/responses/Refused" }
+            "401": { $ref: "#/components/responses/Refused" }
+            "403": { $ref: "#/components/responses/Refused" }
+            "409": { $ref: "#/components/responses/Refused" }
             "429": { $ref: "#/components/responses/RateLimited" }
       /v1/family:
         delete:

@@ -34,6 +34,11 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case invalid(String)
     /// The push would take the writer or its family past its storage limit.
     case storageFull(scope: StorageLimits.Scope, limit: Int)
+    /// A sealed record or an epoch commit built on an epoch that is not the scope's newest: fetch the keys,
+    /// build on `current`, send again (nothing was applied).
+    case staleEpoch(scope: KeyScope, current: UInt32)
+    /// The device's public keys are set already, to other keys: they never change.
+    case keysAlreadySet
 
     public var description: String {
         switch self {
@@ -48,6 +53,11 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             "this device would store more than its \(limit) bytes on the server: nothing was applied; delete records or ask the server's operator for more"
         case .storageFull(.family, let limit):
             "this family would store more than its \(limit) bytes on the server: nothing was applied; delete records or ask the server's operator for more"
+        case .staleEpoch(let scope, 0):
+            "\(scope) has no epoch yet: nothing was applied; a parent device commits its first epoch, then send again"
+        case .staleEpoch(let scope, let current):
+            "\(scope) is at epoch \(current): nothing was applied; fetch the keys, seal under epoch \(current) and send again"
+        case .keysAlreadySet: "this device's public keys are set already and never change: new keys mean pairing again"
         }
     }
 }
@@ -109,6 +119,16 @@ public protocol FamilyStorage: Sendable {
     func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
     /// Deletes a device with all its data (parent).
     func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
+    /// Stores the caller's public keys, once: the same keys again change nothing, other keys are refused
+    /// (`keysAlreadySet`).
+    func setPublicKeys(caller: Caller, keys: DevicePublicKeys, now: Date) async throws
+    /// Commits a scope's next epoch (a parent, signing as itself; `EpochDecision` says what is checked); a commit
+    /// that is not for the scope's next epoch is refused with `staleEpoch`. Answers the poke that tells the
+    /// family's devices to fetch their keys.
+    func commitEpoch(caller: Caller, commit: EpochCommit, now: Date) async throws -> FamilyPoke
+    /// The public keys and epoch commits the caller may read (`SyncAPI.Keys`), each commit with the caller's own
+    /// wrap alone.
+    func keys(caller: Caller) async throws -> SyncAPI.Keys
     /// Deletes the caller's family with everything in it (parent).
     func deleteFamily(caller: Caller) async throws
     /// Deletes usage history of days before `before`, expired pairings, and tombstones and remembered mutation

@@ -11,15 +11,23 @@ extension PostgresFamilyStorage {
             _ = try await Self.activeRole(connection, caller, self.logger)
             try await Self.lockFamily(connection, caller.family, self.logger)
             var highestCounter = try await Self.writerCounter(connection, caller, self.logger)
+            var epochs: [KeyScope: UInt32] = [:]
             var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
                 var facts = try await Self.facts(connection, mutation, caller: caller, self.logger)
                 facts.highestWriterCounter = highestCounter
+                if let scope = mutation.keyScope {
+                    if epochs[scope] == nil { epochs[scope] = try await Self.currentEpoch(connection, caller.family, scope, self.logger) }
+                    facts.currentEpoch = epochs[scope] ?? 0
+                }
                 switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
                     results.append(result)
+                case .staleEpoch(let scope, let current):
+                    // Thrown inside the transaction: nothing of the push stays, and nothing is remembered.
+                    throw StorageRefusal.staleEpoch(scope: scope, current: current)
                 case .reject(let refusal):
                     try await Self.remember(connection, caller, mutation.id, seq: nil, status: .rejected, reason: refusal.description, now: now, self.logger)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .rejected, seq: nil, reason: refusal.description))

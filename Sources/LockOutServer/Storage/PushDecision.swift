@@ -10,6 +10,9 @@ enum PushDecision: Equatable {
     case repeatResult(SyncAPI.MutationResult)
     /// Refuse it, for this reason.
     case reject(WritePolicy.Refusal)
+    /// Refuse the whole push, remembering nothing: the record was sealed under an epoch that is no longer the
+    /// scope's newest, and the writer seals it again under the same mutation id.
+    case staleEpoch(KeyScope, current: UInt32)
 
     /// What the backend knows about a mutation before deciding.
     struct Facts {
@@ -25,6 +28,8 @@ enum PushDecision: Equatable {
         var storedBytes: Int = 0
         /// The highest writer counter of the writer's committed sealed records; 0 before the first.
         var highestWriterCounter: UInt64 = 0
+        /// For a sealed record: its scope's newest epoch, 0 before the first.
+        var currentEpoch: UInt32 = 0
     }
 
     static func decide(_ mutation: SyncMutation, caller: Caller, facts: Facts, now: Date) -> PushDecision {
@@ -48,6 +53,11 @@ enum PushDecision: Equatable {
         }
         if let refusal = WritePolicy.checkReplacing(mutation, writer: caller.device, storedOwner: facts.storedOwner) { return .reject(refusal) }
         if let refusal = WritePolicy.checkCounter(mutation, highest: facts.highestWriterCounter) { return .reject(refusal) }
+        if let sealing = mutation.sealing, sealing.epoch != facts.currentEpoch {
+            // Behind: the writer seals again. Ahead: no device was ever given that epoch's key.
+            if sealing.epoch < facts.currentEpoch || facts.currentEpoch == 0 { return .staleEpoch(sealing.scope, current: facts.currentEpoch) }
+            return .reject(.epochNotCommitted(sealing.scope, epoch: sealing.epoch, current: facts.currentEpoch))
+        }
         return .commit
     }
 }

@@ -9,15 +9,23 @@ extension SQLiteFamilyStorage {
         try await writer.write { db in
             _ = try Self.activeRole(db, caller)
             var highestCounter = try Self.writerCounter(db, caller)
+            var epochs: [KeyScope: UInt32] = [:]
             var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
             for mutation in mutations {
                 var facts = try Self.facts(db, mutation, caller: caller)
                 facts.highestWriterCounter = highestCounter
+                if let scope = mutation.keyScope {
+                    if epochs[scope] == nil { epochs[scope] = try Self.currentEpoch(db, caller.family, scope) }
+                    facts.currentEpoch = epochs[scope] ?? 0
+                }
                 switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
                     results.append(result)
+                case .staleEpoch(let scope, let current):
+                    // Thrown inside the transaction: nothing of the push stays, and nothing is remembered.
+                    throw StorageRefusal.staleEpoch(scope: scope, current: current)
                 case .reject(let refusal):
                     try Self.remember(db, caller, mutation.id, seq: nil, status: .rejected, reason: refusal.description, now: now)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .rejected, seq: nil, reason: refusal.description))

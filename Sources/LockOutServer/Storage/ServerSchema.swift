@@ -11,6 +11,9 @@ import Foundation
 ///   key scope, epoch and writer counter among it), commit, body and the bytes it takes (body and id, for the
 ///   storage limits); the change feed reads it in `seq` order. `device.writerCounter` is the highest writer
 ///   counter a device committed.
+/// - `device.agreementKey`, `device.signingKey`: a device's public keys, set once; `scope_epoch`: each scope's
+///   epochs, the parent's signed commit without its wraps; `epoch_wrap`: each member's wrap of an epoch's key,
+///   read by that member alone.
 /// - `mutation`: every mutation id committed or refused, per family and writer, with its answer, so a retried
 ///   push is answered as the first time; rows older than the tombstones' lifetime are pruned. Rows from before
 ///   writers were told apart whose writer cannot be found have the writer `''` and answer any device's retry.
@@ -58,6 +61,7 @@ enum ServerSchema {
                 ]),
                 ("nameChildren", childNameStatements),
                 ("sealEnvelopes", sealingStatements(bigint: "INTEGER")),
+                ("keyDirectory", keyDirectoryStatements(bigint: "INTEGER", real: "REAL")),
             ]
         case .postgres:
             [
@@ -80,8 +84,41 @@ enum ServerSchema {
                 ]),
                 ("nameChildren", childNameStatements),
                 ("sealEnvelopes", sealingStatements(bigint: "BIGINT")),
+                ("keyDirectory", keyDirectoryStatements(bigint: "BIGINT", real: "DOUBLE PRECISION")),
             ]
         }
+    }
+
+    /// Each device's public keys (base64url, set once), each scope's epochs (the commit without its wraps, as
+    /// JSON), and each member's wrap, which only its member reads.
+    static func keyDirectoryStatements(bigint: String, real: String) -> [String] {
+        [
+            "ALTER TABLE device ADD COLUMN agreementKey TEXT",
+            "ALTER TABLE device ADD COLUMN signingKey TEXT",
+            """
+            CREATE TABLE scope_epoch (
+                familyID TEXT NOT NULL REFERENCES family(id) ON DELETE CASCADE,
+                scope TEXT NOT NULL,
+                epoch \(bigint) NOT NULL CHECK (epoch BETWEEN 1 AND 4294967295),
+                document TEXT NOT NULL,
+                committedBy TEXT NOT NULL,
+                committedAt \(real) NOT NULL,
+                PRIMARY KEY (familyID, scope, epoch)
+            )
+            """,
+            """
+            CREATE TABLE epoch_wrap (
+                familyID TEXT NOT NULL REFERENCES family(id) ON DELETE CASCADE,
+                scope TEXT NOT NULL,
+                epoch \(bigint) NOT NULL,
+                recipient TEXT NOT NULL,
+                wrap TEXT NOT NULL,
+                PRIMARY KEY (familyID, scope, epoch, recipient),
+                FOREIGN KEY (familyID, scope, epoch) REFERENCES scope_epoch(familyID, scope, epoch) ON DELETE CASCADE
+            )
+            """,
+            "CREATE INDEX epoch_wrap_on_recipient ON epoch_wrap(familyID, recipient)",
+        ]
     }
 
     /// A sealed record's envelope fields (`SyncMutation.keyScope`, `keyEpoch`, `writerCounter`: all or none),

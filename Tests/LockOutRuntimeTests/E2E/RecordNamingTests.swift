@@ -29,7 +29,10 @@ struct RecordNamingTests {
         let parent = DeviceID(rawValue: UUID())
         let mutation = SyncMutation(
             id: MutationID(rawValue: UUID()), type: .configuration, recordID: naming.recordID(device: Self.device, name: "steam"),
-            target: Self.device, body: "e1.x"
+            target: Self.device,
+            body: SealedBody(salt: Array(repeating: 1, count: 16), commitment: Array(repeating: 2, count: 32), nonce: Array(repeating: 3, count: 12),
+                             ciphertext: Array(repeating: 4, count: 256), tag: Array(repeating: 5, count: 16)).text,
+            sealing: RecordSealing(scope: .child(Self.device), epoch: 1, writerCounter: 1)
         )
         #expect(WritePolicy.check(mutation, writer: parent, mode: .parentDevice) == nil)
     }

@@ -1,0 +1,99 @@
+import Crypto
+import Foundation
+import LockOutCore
+
+/// The checks on a parent's epoch commit, from what a backend read in the commit's transaction; shared so that
+/// both backends decide alike.
+///
+/// A commit is taken when it names the caller's family, is signed by the caller (a parent) with the keys the
+/// caller sent, is the scope's next epoch, names exactly the scope's current members — all of whom have sent
+/// their public keys — and carries one wrap for each, whose digests the signature covers.
+enum EpochDecision {
+    /// What the backend read.
+    struct Facts {
+        /// The family's active devices, with their public keys once they sent them.
+        var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)]
+        /// The scope's newest epoch; 0 before the first.
+        var current: UInt32
+    }
+
+    static func check(_ commit: EpochCommit, caller: Caller, facts: Facts) throws(StorageRefusal) {
+        guard commit.family == caller.family else { throw .invalid("the epoch commit names another family") }
+        guard commit.signer == caller.device else { throw .forbidden("an epoch commit is signed by the parent device that sends it") }
+        guard commit.epoch == facts.current + 1 else { throw .staleEpoch(scope: commit.scope, current: facts.current) }
+        guard let signerKeys = facts.roster[caller.device]?.keys else {
+            throw .invalid("this device has no public keys on the server yet: send them first (PUT /v1/keys)")
+        }
+        let expected = try members(of: commit.scope, roster: facts.roster)
+        guard Set(commit.members) == expected, commit.members.count == expected.count else {
+            throw .invalid("an epoch of \(commit.scope) is for exactly its current members (\(expected.count) devices): fetch the devices and build it again")
+        }
+        for member in commit.members where facts.roster[member]?.keys == nil {
+            throw .invalid("device \(member) has not sent its public keys yet, so it cannot be given a key: it sends them on its next sync")
+        }
+        do {
+            try commit.verify(signerKeys: signerKeys, cipher: ServerSignatureCheck(), requireEveryWrap: true)
+        } catch {
+            throw .invalid("the epoch commit's signature, digests or wraps do not check out")
+        }
+    }
+
+    /// Who may read a scope now: the parents' scope, its parent devices; a child's, that child device and every
+    /// parent device.
+    static func members(of scope: KeyScope, roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)]) throws(StorageRefusal) -> Set<DeviceID> {
+        let parents = Set(roster.filter { $0.value.mode == .parentDevice }.keys)
+        switch scope {
+        case .parents:
+            return parents
+        case .child(let device):
+            guard roster[device]?.mode == .childDevice else { throw .invalid("\(scope) names no active child device of this family") }
+            return parents.union([device])
+        case .person:
+            throw .invalid("epochs of person scopes (one person's devices sharing their health totals) are not taken yet")
+        }
+    }
+}
+
+/// Ed25519 and SHA-256 for the server's checks of signed statements, through swift-crypto.
+struct ServerSignatureCheck: SignatureChecking {
+    func isValidSignature(_ signature: [UInt8], for data: [UInt8], by keys: DevicePublicKeys) -> Bool {
+        guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: keys.signing) else { return false }
+        return key.isValidSignature(signature, for: data)
+    }
+
+    func digest(_ data: [UInt8]) -> [UInt8] {
+        Array(SHA256.hash(data: data))
+    }
+}
+
+/// How both backends store keys, commits and wraps: public keys as base64url columns, a commit without its
+/// wraps as JSON, each wrap as JSON beside it.
+enum StoredKeys {
+    /// A device's stored public keys; nil before it sent them.
+    static func publicKeys(agreement: String?, signing: String?) throws -> DevicePublicKeys? {
+        guard let agreement, let signing else { return nil }
+        guard let agreementBytes = Base64URL.decode(agreement), let signingBytes = Base64URL.decode(signing),
+              let keys = try? DevicePublicKeys(agreement: [UInt8](agreementBytes), signing: [UInt8](signingBytes))
+        else { throw StorageRefusal.invalid("stored public keys") }
+        return keys
+    }
+
+    /// A commit as stored: without its wraps, which are stored one by one.
+    static func document(_ commit: EpochCommit) throws -> String {
+        let bare = EpochCommit(family: commit.family, scope: commit.scope, epoch: commit.epoch, members: commit.members,
+                               wrapDigests: commit.wrapDigests, wraps: [], chain: commit.chain, signer: commit.signer, signature: commit.signature)
+        return String(decoding: try JSONEncoder().encode(bare), as: UTF8.self)
+    }
+
+    static func document(_ wrap: EpochKeyWrap) throws -> String {
+        String(decoding: try JSONEncoder().encode(wrap), as: UTF8.self)
+    }
+
+    /// A stored commit as one member reads it: with its own wrap, when it has one at this epoch.
+    static func servedCommit(document: String, wrap: String?) throws -> EpochCommit {
+        let commit = try JSONDecoder().decode(EpochCommit.self, from: Data(document.utf8))
+        let wraps = try wrap.map { [try JSONDecoder().decode(EpochKeyWrap.self, from: Data($0.utf8))] } ?? []
+        return EpochCommit(family: commit.family, scope: commit.scope, epoch: commit.epoch, members: commit.members,
+                           wrapDigests: commit.wrapDigests, wraps: wraps, chain: commit.chain, signer: commit.signer, signature: commit.signature)
+    }
+}

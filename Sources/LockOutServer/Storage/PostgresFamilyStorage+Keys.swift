@@ -1,0 +1,98 @@
+import Foundation
+import LockOutCore
+import Logging
+import PostgresNIO
+
+extension PostgresFamilyStorage {
+    public func setPublicKeys(caller: Caller, keys: DevicePublicKeys, now: Date) async throws {
+        try await transaction { connection in
+            _ = try await Self.activeRole(connection, caller, self.logger)
+            let rows = try await connection.query(
+                "SELECT agreementKey, signingKey FROM device WHERE id = \(caller.device.description) FOR UPDATE", logger: self.logger)
+            var stored: DevicePublicKeys?
+            for try await (agreement, signing) in rows.decode((String?, String?).self) {
+                stored = try StoredKeys.publicKeys(agreement: agreement, signing: signing)
+            }
+            if let stored {
+                guard stored == keys else { throw StorageRefusal.keysAlreadySet }
+                return
+            }
+            try await connection.query("""
+                UPDATE device SET agreementKey = \(Base64URL.encode(Data(keys.agreement))), signingKey = \(Base64URL.encode(Data(keys.signing)))
+                WHERE id = \(caller.device.description) AND agreementKey IS NULL
+                """, logger: self.logger)
+        }
+    }
+
+    public func commitEpoch(caller: Caller, commit: EpochCommit, now: Date) async throws -> FamilyPoke {
+        try await transaction { connection in
+            try await Self.requireParent(connection, caller, self.logger)
+            // Two parents rotating at once: the second waits here, then finds the epoch taken (`staleEpoch`).
+            try await Self.lockFamily(connection, caller.family, self.logger)
+            let family = caller.family.description, scope = commit.scope.description
+            var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)] = [:]
+            let devices = try await connection.query("""
+                SELECT id, mode, agreementKey, signingKey FROM device WHERE familyID = \(family) AND revokedAt IS NULL
+                """, logger: self.logger)
+            for try await (id, mode, agreement, signing) in devices.decode((String, String, String?, String?).self) {
+                guard let device = DeviceID(uuidString: id) else { continue }
+                roster[device] = (try Self.mode(mode), try StoredKeys.publicKeys(agreement: agreement, signing: signing))
+            }
+            let current = try await Self.currentEpoch(connection, caller.family, commit.scope, self.logger)
+            try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: current))
+            try await connection.query("""
+                INSERT INTO scope_epoch (familyID, scope, epoch, document, committedBy, committedAt)
+                VALUES (\(family), \(scope), \(Int64(commit.epoch)), \(try StoredKeys.document(commit)), \(caller.device.description),
+                        \(now.timeIntervalSince1970))
+                """, logger: self.logger)
+            for wrap in commit.wraps {
+                try await connection.query("""
+                    INSERT INTO epoch_wrap (familyID, scope, epoch, recipient, wrap)
+                    VALUES (\(family), \(scope), \(Int64(commit.epoch)), \(wrap.recipient.description), \(try StoredKeys.document(wrap)))
+                    """, logger: self.logger)
+            }
+            let seq = try await Self.bump(connection, caller.family, self.logger)
+            let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+            try await Self.notify(connection, poke, self.logger)
+            return poke
+        }
+    }
+
+    public func keys(caller: Caller) async throws -> SyncAPI.Keys {
+        try await transaction { connection in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: self.logger)
+            let role = try await Self.activeRole(connection, caller, self.logger)
+            let family = caller.family.description, me = caller.device.description
+            let rows = try await connection.query("""
+                SELECT id, mode, agreementKey, signingKey FROM device
+                WHERE familyID = \(family) AND revokedAt IS NULL AND agreementKey IS NOT NULL
+                    AND (\(role == .parentDevice) OR mode = 'parentDevice' OR id = \(me))
+                ORDER BY registeredAt, id
+                """, logger: self.logger)
+            var devices: [SyncAPI.DeviceKey] = []
+            for try await (id, mode, agreement, signing) in rows.decode((String, String, String?, String?).self) {
+                guard let device = DeviceID(uuidString: id), let keys = try StoredKeys.publicKeys(agreement: agreement, signing: signing) else { continue }
+                devices.append(SyncAPI.DeviceKey(deviceID: device, mode: try Self.mode(mode), publicKeys: keys))
+            }
+            var binds = PostgresBindings()
+            binds.append(family)
+            binds.append(me)
+            let sql = SQLiteFamilyStorage.epochsSQL.replacingOccurrences(of: ":family", with: "$1").replacingOccurrences(of: ":me", with: "$2")
+            let commits = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: self.logger)
+            var epochs: [EpochCommit] = []
+            for try await (document, wrap) in commits.decode((String, String?).self) {
+                epochs.append(try StoredKeys.servedCommit(document: document, wrap: wrap))
+            }
+            return SyncAPI.Keys(devices: devices, epochs: epochs)
+        }
+    }
+
+    /// The current epoch of `scope` in `family`; 0 before the first.
+    static func currentEpoch(_ connection: PostgresConnection, _ family: FamilyID, _ scope: KeyScope, _ logger: Logger) async throws -> UInt32 {
+        let rows = try await connection.query("""
+            SELECT COALESCE(MAX(epoch), 0)::BIGINT FROM scope_epoch WHERE familyID = \(family.description) AND scope = \(scope.description)
+            """, logger: logger)
+        for try await epoch in rows.decode(Int64.self) { return UInt32(clamping: epoch) }
+        return 0
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+import LockOutCore
+
+extension SQLiteFamilyStorage {
+    public func setPublicKeys(caller: Caller, keys: DevicePublicKeys, now: Date) async throws {
+        try await writer.write { db in
+            _ = try Self.activeRole(db, caller)
+            let stored = try Self.publicKeys(Row.fetchOne(db.cachedStatement(sql: "SELECT agreementKey, signingKey FROM device WHERE id = ?"),
+                                                          arguments: [caller.device.description]))
+            if let stored {
+                guard stored == keys else { throw StorageRefusal.keysAlreadySet }
+                return
+            }
+            try db.execute(sql: "UPDATE device SET agreementKey = ?, signingKey = ? WHERE id = ? AND agreementKey IS NULL",
+                           arguments: [Base64URL.encode(Data(keys.agreement)), Base64URL.encode(Data(keys.signing)), caller.device.description])
+        }
+    }
+
+    public func commitEpoch(caller: Caller, commit: EpochCommit, now: Date) async throws -> FamilyPoke {
+        try await writer.write { db in
+            try Self.requireParent(db, caller)
+            let family = caller.family.description, scope = commit.scope.description
+            var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)] = [:]
+            for row in try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT id, mode, agreementKey, signingKey FROM device WHERE familyID = ? AND revokedAt IS NULL
+                """), arguments: [family]) {
+                guard let id = DeviceID(uuidString: row["id"]) else { continue }
+                roster[id] = (try Self.mode(row["mode"]), try Self.publicKeys(row))
+            }
+            let current = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(epoch) FROM scope_epoch WHERE familyID = ? AND scope = ?"),
+                                             arguments: [family, scope]) ?? 0
+            try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: UInt32(current)))
+            try db.cachedStatement(sql: """
+                INSERT INTO scope_epoch (familyID, scope, epoch, document, committedBy, committedAt) VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [family, scope, Int64(commit.epoch), try StoredKeys.document(commit), caller.device.description,
+                                         now.timeIntervalSince1970])
+            for wrap in commit.wraps {
+                try db.cachedStatement(sql: "INSERT INTO epoch_wrap (familyID, scope, epoch, recipient, wrap) VALUES (?, ?, ?, ?, ?)")
+                    .execute(arguments: [family, scope, Int64(commit.epoch), wrap.recipient.description, try StoredKeys.document(wrap)])
+            }
+            let seq = try Self.bump(db, caller.family, by: 1)
+            return FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+        }
+    }
+
+    public func keys(caller: Caller) async throws -> SyncAPI.Keys {
+        try await writer.read { db in
+            let role = try Self.activeRole(db, caller)
+            let family = caller.family.description, me = caller.device.description
+            let visible = role == .parentDevice ? "" : "AND (mode = 'parentDevice' OR id = :me)"
+            let devices = try Row.fetchAll(db, sql: """
+                SELECT id, mode, agreementKey, signingKey FROM device
+                WHERE familyID = :family AND revokedAt IS NULL AND agreementKey IS NOT NULL \(visible)
+                ORDER BY registeredAt, id
+                """, arguments: ["family": family, "me": me]).compactMap { row -> SyncAPI.DeviceKey? in
+                guard let id = DeviceID(uuidString: row["id"]), let keys = try Self.publicKeys(row) else { return nil }
+                return SyncAPI.DeviceKey(deviceID: id, mode: try Self.mode(row["mode"]), publicKeys: keys)
+            }
+            let epochs = try Row.fetchAll(db.cachedStatement(sql: Self.epochsSQL), arguments: ["family": family, "me": me]).map { row in
+                try StoredKeys.servedCommit(document: row["document"], wrap: row["wrap"])
+            }
+            return SyncAPI.Keys(devices: devices, epochs: epochs)
+        }
+    }
+
+    /// Every epoch of each scope whose newest epoch wraps a key for `:me`, with `:me`'s wrap where it has one.
+    static let epochsSQL = """
+        SELECT e.document, w.wrap FROM scope_epoch AS e
+        LEFT JOIN epoch_wrap AS w ON w.familyID = e.familyID AND w.scope = e.scope AND w.epoch = e.epoch AND w.recipient = :me
+        WHERE e.familyID = :family AND e.scope IN (
+            SELECT mine.scope FROM epoch_wrap AS mine WHERE mine.familyID = :family AND mine.recipient = :me
+                AND mine.epoch = (SELECT MAX(newest.epoch) FROM scope_epoch AS newest WHERE newest.familyID = :family AND newest.scope = mine.scope))
+        ORDER BY e.scope, e.epoch
+        """
+
+    /// The current epoch of `scope` in `family`; 0 before the first.
+    static func currentEpoch(_ db: Database, _ family: FamilyID, _ scope: KeyScope) throws -> UInt32 {
+        UInt32(try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(epoch) FROM scope_epoch WHERE familyID = ? AND scope = ?"),
+                                  arguments: [family.description, scope.description]) ?? 0)
+    }
+
+    static func publicKeys(_ row: Row?) throws -> DevicePublicKeys? {
+        guard let row else { return nil }
+        return try StoredKeys.publicKeys(agreement: row["agreementKey"], signing: row["signingKey"])
+    }
+}
