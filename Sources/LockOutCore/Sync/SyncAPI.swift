@@ -147,9 +147,23 @@ public enum SyncAPI {
         /// each with the caller's own wrap when it has one there (none for an epoch before it joined: the chain
         /// opens those).
         public let epochs: [EpochCommit]
-        public init(devices: [DeviceKey], epochs: [EpochCommit]) {
+        /// For a parent: the newest epoch of every scope of the family, its own or not, so it knows which scopes
+        /// still need a first epoch; empty for any other device.
+        public let scopes: [ScopeEpoch]
+        public init(devices: [DeviceKey], epochs: [EpochCommit], scopes: [ScopeEpoch] = []) {
             self.devices = devices
             self.epochs = epochs
+            self.scopes = scopes
+        }
+    }
+
+    /// A scope and its newest epoch.
+    public struct ScopeEpoch: Codable, Hashable, Sendable {
+        public let scope: KeyScope
+        public let epoch: UInt32
+        public init(scope: KeyScope, epoch: UInt32) {
+            self.scope = scope
+            self.epoch = epoch
         }
     }
 

@@ -123,6 +123,9 @@ public struct SyncChange: Codable, Hashable, Sendable {
     public let localDate: LocalDate?
     public let deleted: Bool
     public let body: String
+    /// The mutation that wrote this version (nil from servers before it was kept): a sealed body's
+    /// associated data names it.
+    public let mutationID: MutationID?
     /// The sealing fields the writer sent (`SyncMutation.keyScope`), nil for a plaintext body.
     public let keyScope: KeyScope?
     public let keyEpoch: UInt32?
@@ -131,8 +134,9 @@ public struct SyncChange: Codable, Hashable, Sendable {
     /// A committed change.
     public init(
         seq: Int64, owner: DeviceID, ownerMode: DeviceMode, committedAt: Date, type: RecordType, recordID: String,
-        target: DeviceID?, localDate: LocalDate?, deleted: Bool, body: String, sealing: RecordSealing? = nil
+        target: DeviceID?, localDate: LocalDate?, deleted: Bool, body: String, mutationID: MutationID? = nil, sealing: RecordSealing? = nil
     ) {
+        self.mutationID = mutationID
         keyScope = sealing?.scope
         keyEpoch = sealing?.epoch
         writerCounter = sealing?.writerCounter

@@ -226,6 +226,7 @@ enum OpenAPIDocument {
             localDate: { $ref: "#/components/schemas/LocalDate" }
             deleted: { type: boolean }
             body: { type: string }
+            mutationID: { $ref: "#/components/schemas/UUID" }
             keyScope: { $ref: "#/components/schemas/KeyScope" }
             keyEpoch: { $ref: "#/components/schemas/KeyEpoch" }
             writerCounter: { $ref: "#/components/schemas/WriterCounter" }
@@ -320,6 +321,10 @@ enum OpenAPIDocument {
             epochs:
               type: array
               items: { $ref: "#/components/schemas/EpochCommit" }
+            scopes:
+              type: array
+              description: for a parent, the newest epoch of every scope of the family; empty for any other device
+              items: { $ref: "#/components/schemas/EpochCommitted" }
         EpochCommitted:
           type: object
           required: [scope, epoch]

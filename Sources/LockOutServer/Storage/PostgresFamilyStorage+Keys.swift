@@ -83,7 +83,17 @@ extension PostgresFamilyStorage {
             for try await (document, wrap) in commits.decode((String, String?).self) {
                 epochs.append(try StoredKeys.servedCommit(document: document, wrap: wrap))
             }
-            return SyncAPI.Keys(devices: devices, epochs: epochs)
+            var scopes: [SyncAPI.ScopeEpoch] = []
+            if role == .parentDevice {
+                let rows = try await connection.query("""
+                    SELECT scope, MAX(epoch)::BIGINT FROM scope_epoch WHERE familyID = \(family) GROUP BY scope ORDER BY scope
+                    """, logger: self.logger)
+                for try await (text, epoch) in rows.decode((String, Int64).self) {
+                    guard let scope = KeyScope(text), let number = UInt32(exactly: epoch) else { continue }
+                    scopes.append(SyncAPI.ScopeEpoch(scope: scope, epoch: number))
+                }
+            }
+            return SyncAPI.Keys(devices: devices, epochs: epochs, scopes: scopes)
         }
     }
 

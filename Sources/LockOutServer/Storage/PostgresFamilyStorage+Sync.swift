@@ -66,7 +66,7 @@ extension PostgresFamilyStorage {
             let resync = since > 0 && since < pruned || since > current
             let start = resync ? 0 : since
             let family = caller.family.description, me = caller.device.description, fetch = limit + 1
-            let columns = "seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body, keyScope, keyEpoch, writerCounter"
+            let columns = "seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body, mutationID, keyScope, keyEpoch, writerCounter"
             // `WritePolicy.canRead`: health totals reach the same person's devices alone.
             let rows: PostgresRowSequence = switch role {
             case .parentDevice:
@@ -151,16 +151,17 @@ extension PostgresFamilyStorage {
     ) async throws {
         try await connection.query("""
             INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt, bytes,
-                                keyScope, keyEpoch, writerCounter)
+                                mutationID, keyScope, keyEpoch, writerCounter)
             VALUES (\(family.description), \(mutation.type.rawValue), \(mutation.recordID), \(seq), \(owner.description), \(ownerMode.rawValue),
                     \(mutation.target?.description), \(mutation.localDate?.description), \(mutation.deleted),
                     \(StorageLimits.storedBody(of: mutation)), \(now.timeIntervalSince1970), \(Int64(StorageLimits.bytes(of: mutation))),
+                    \(mutation.id.description),
                     \(mutation.sealing?.scope.description), \(mutation.sealing.map { Int64($0.epoch) }),
                     \(mutation.sealing.map { Int64($0.writerCounter) }))
             ON CONFLICT (familyID, type, recordID) DO UPDATE SET
                 seq = excluded.seq, owner = excluded.owner, ownerMode = excluded.ownerMode, target = excluded.target,
                 localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt,
-                bytes = excluded.bytes, keyScope = excluded.keyScope, keyEpoch = excluded.keyEpoch, writerCounter = excluded.writerCounter
+                bytes = excluded.bytes, mutationID = excluded.mutationID, keyScope = excluded.keyScope, keyEpoch = excluded.keyEpoch, writerCounter = excluded.writerCounter
             """, logger: logger)
     }
 
@@ -277,14 +278,15 @@ extension PostgresFamilyStorage {
     }
 
     /// A record's columns as the feed reads them.
-    typealias StoredChange = (Int64, String, String, Double, String, String, String?, String?, Bool, String, String?, Int64?, Int64?)
+    typealias StoredChange = (Int64, String, String, Double, String, String, String?, String?, Bool, String, String?, String?, Int64?, Int64?)
 
     static func change(_ row: StoredChange) throws -> SyncChange {
-        let (seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body, keyScope, keyEpoch, writerCounter) = row
+        let (seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body, mutationID, keyScope, keyEpoch, writerCounter) = row
         guard let ownerID = DeviceID(uuidString: owner), let recordType = RecordType(rawValue: type) else { throw StorageRefusal.invalid("stored record") }
         return SyncChange(
             seq: seq, owner: ownerID, ownerMode: try mode(ownerMode), committedAt: Date(timeIntervalSince1970: committedAt), type: recordType,
             recordID: recordID, target: DeviceID(uuidString: target), localDate: localDate.flatMap(LocalDate.init(iso:)), deleted: deleted, body: body,
+            mutationID: MutationID(uuidString: mutationID),
             sealing: try RecordSealing.stored(scope: keyScope, epoch: keyEpoch, counter: writerCounter)
         )
     }

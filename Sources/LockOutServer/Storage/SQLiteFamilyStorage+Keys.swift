@@ -60,7 +60,13 @@ extension SQLiteFamilyStorage {
             let epochs = try Row.fetchAll(db.cachedStatement(sql: Self.epochsSQL), arguments: ["family": family, "me": me]).map { row in
                 try StoredKeys.servedCommit(document: row["document"], wrap: row["wrap"])
             }
-            return SyncAPI.Keys(devices: devices, epochs: epochs)
+            let scopes = role != .parentDevice ? [] : try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT scope, MAX(epoch) AS epoch FROM scope_epoch WHERE familyID = ? GROUP BY scope ORDER BY scope
+                """), arguments: [family]).compactMap { row -> SyncAPI.ScopeEpoch? in
+                guard let scope = KeyScope(row["scope"] as String), let epoch = UInt32(exactly: row["epoch"] as Int64) else { return nil }
+                return SyncAPI.ScopeEpoch(scope: scope, epoch: epoch)
+            }
+            return SyncAPI.Keys(devices: devices, epochs: epochs, scopes: scopes)
         }
     }
 

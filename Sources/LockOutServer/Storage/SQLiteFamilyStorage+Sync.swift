@@ -123,16 +123,16 @@ extension SQLiteFamilyStorage {
     static func upsert(_ db: Database, family: FamilyID, seq: Int64, owner: DeviceID, ownerMode: DeviceMode, now: Date, mutation: SyncMutation) throws {
         try db.cachedStatement(sql: """
             INSERT INTO record (familyID, type, recordID, seq, owner, ownerMode, target, localDate, deleted, body, committedAt, bytes,
-                keyScope, keyEpoch, writerCounter)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                mutationID, keyScope, keyEpoch, writerCounter)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (familyID, type, recordID) DO UPDATE SET
                 seq = excluded.seq, owner = excluded.owner, ownerMode = excluded.ownerMode, target = excluded.target,
                 localDate = excluded.localDate, deleted = excluded.deleted, body = excluded.body, committedAt = excluded.committedAt,
-                bytes = excluded.bytes, keyScope = excluded.keyScope, keyEpoch = excluded.keyEpoch, writerCounter = excluded.writerCounter
+                bytes = excluded.bytes, mutationID = excluded.mutationID, keyScope = excluded.keyScope, keyEpoch = excluded.keyEpoch, writerCounter = excluded.writerCounter
             """).execute(arguments: [
                 family.description, mutation.type.rawValue, mutation.recordID, seq, owner.description, ownerMode.rawValue,
                 mutation.target?.description, mutation.localDate?.description, mutation.deleted, StorageLimits.storedBody(of: mutation),
-                now.timeIntervalSince1970, StorageLimits.bytes(of: mutation),
+                now.timeIntervalSince1970, StorageLimits.bytes(of: mutation), mutation.id.description,
                 mutation.sealing?.scope.description, mutation.sealing.map { Int64($0.epoch) }, mutation.sealing.map { Int64($0.writerCounter) },
             ])
     }
@@ -234,7 +234,7 @@ extension SQLiteFamilyStorage {
             seq: row["seq"], owner: owner, ownerMode: try mode(row["ownerMode"]),
             committedAt: Date(timeIntervalSince1970: row["committedAt"]), type: type, recordID: row["recordID"],
             target: DeviceID(uuidString: row["target"]), localDate: localDate.flatMap(LocalDate.init(iso:)),
-            deleted: row["deleted"], body: row["body"],
+            deleted: row["deleted"], body: row["body"], mutationID: MutationID(uuidString: row["mutationID"]),
             sealing: try RecordSealing.stored(scope: row["keyScope"], epoch: row["keyEpoch"], counter: row["writerCounter"])
         )
     }

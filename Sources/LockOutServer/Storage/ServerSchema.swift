@@ -121,10 +121,12 @@ enum ServerSchema {
         ]
     }
 
-    /// A sealed record's envelope fields (`SyncMutation.keyScope`, `keyEpoch`, `writerCounter`: all or none),
+    /// The mutation that wrote a record's version (a sealed body's associated data names it), a sealed
+    /// record's envelope fields (`SyncMutation.keyScope`, `keyEpoch`, `writerCounter`: all or none),
     /// and each device's highest committed writer counter, which only grows.
     static func sealingStatements(bigint: String) -> [String] {
         [
+            "ALTER TABLE record ADD COLUMN mutationID TEXT",
             "ALTER TABLE record ADD COLUMN keyScope TEXT",
             "ALTER TABLE record ADD COLUMN keyEpoch \(bigint) CHECK (keyEpoch IS NULL OR keyEpoch BETWEEN 1 AND 4294967295)",
             "ALTER TABLE record ADD COLUMN writerCounter \(bigint) CHECK (writerCounter IS NULL OR writerCounter >= 1)",

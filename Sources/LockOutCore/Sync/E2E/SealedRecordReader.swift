@@ -66,6 +66,12 @@ public struct SealedRecordReader: Sendable {
         }
     }
 
+    /// A record whose envelope names no key: a plaintext body, or a sealed one that cannot be opened without
+    /// its envelope's sealing fields.
+    public mutating func readUnsealed(_ body: String) -> Outcome {
+        refuse(SealedBody.isSealed(body) ? .malformed : .plaintext)
+    }
+
     private mutating func refuse(_ reason: Refusal) -> Outcome {
         refusals[reason, default: 0] += 1
         return .refused(reason)

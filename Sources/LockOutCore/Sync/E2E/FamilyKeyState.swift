@@ -1,0 +1,207 @@
+import Foundation
+
+/// What one device knows of its family's keys, and what it does with them: pins the public keys the key
+/// directory names, takes each epoch commit a pinned parent signed (opening its own wrap, keeping the chain
+/// links), seals an outgoing record at send under its scope's newest epoch, and opens what the feed brings.
+///
+/// Nothing the server says is taken on its word: a commit that does not verify against a pinned parent's
+/// keys is refused and counted, and a device whose public keys change is refused (its first keys stay
+/// pinned). Until pairing carries the parent's fingerprint, a device's keys are pinned the first time the
+/// directory names them.
+public struct FamilyKeyState: Sendable {
+    /// Why a part of the key directory was not taken.
+    public enum Refusal: String, CaseIterable, Hashable, Sendable {
+        /// A device's public keys differ from the ones pinned for it.
+        case changedKeys
+        /// A commit not signed by a pinned parent, or that does not verify.
+        case badCommit
+        /// This device's wrap in a verified commit does not open.
+        case badWrap
+        /// A chain link that is not a well-formed container.
+        case badLink
+    }
+
+    /// Why a record could not be sealed.
+    public enum SealError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// No epoch of the scope this device holds the key to: it waits for a parent's commit.
+        case noKey(KeyScope)
+        case body(SealedBodyError)
+
+        public var description: String {
+            switch self {
+            case .noKey(let scope): "no key of \(scope) yet: the record waits until a parent device commits one"
+            case .body(let error): error.description
+            }
+        }
+    }
+
+    public let family: FamilyID
+    public let me: DeviceID
+    private let myKeys: DevicePrivateKeys
+    private let keyring: EpochKeyring
+    private let sealer: RecordSealer
+    private let keyCipher: any FamilyKeyCipher
+    /// The public keys pinned, by device.
+    public private(set) var pinned: [DeviceID: SyncAPI.DeviceKey] = [:]
+    /// The newest epoch of each scope this device is in, as verified commits say.
+    public private(set) var newest: [KeyScope: UInt32] = [:]
+    /// The members of each scope's newest epoch.
+    public private(set) var members: [KeyScope: [DeviceID]] = [:]
+    /// Each scope's keys and links.
+    public private(set) var chains: [KeyScope: ScopeKeyChain] = [:]
+    /// The commits taken, by scope and epoch, so a commit seen again is not checked again.
+    private var taken: Set<String> = []
+    /// The reader of the feed's records, with the same keys.
+    public private(set) var reader: SealedRecordReader
+    /// What was refused of the key directory, by reason.
+    public private(set) var refusals: [Refusal: Int] = [:]
+
+    public init(family: FamilyID, me: DeviceID, keys: DevicePrivateKeys, cipher: any FamilyCipher, keyCipher: any FamilyKeyCipher) {
+        self.family = family
+        self.me = me
+        myKeys = keys
+        keyring = EpochKeyring(cipher: cipher, keys: keyCipher)
+        sealer = RecordSealer(cipher: cipher)
+        self.keyCipher = keyCipher
+        reader = SealedRecordReader(cipher: cipher, keys: keyCipher)
+    }
+
+    /// Takes what the key directory says: pins new devices' keys, and takes each new commit that a pinned
+    /// parent signed, opening this device's wrap and keeping the chain link. Answers whether anything new was
+    /// learnt, so records waiting for a key are tried again.
+    @discardableResult
+    public mutating func learn(_ directory: SyncAPI.Keys) -> Bool {
+        var learnt = false
+        for device in directory.devices {
+            if let known = pinned[device.deviceID] {
+                if known.publicKeys != device.publicKeys || known.mode != device.mode { refuse(.changedKeys) }
+                continue
+            }
+            pinned[device.deviceID] = device
+            learnt = true
+        }
+        for commit in directory.epochs where commit.family == family && !taken.contains(Self.name(commit)) {
+            guard let signer = pinned[commit.signer], signer.mode == .parentDevice,
+                  (try? commit.verify(signerKeys: signer.publicKeys, cipher: keyCipher)) != nil
+            else {
+                refuse(.badCommit)
+                continue
+            }
+            var chain = chains[commit.scope] ?? ScopeKeyChain(family: family, scope: commit.scope)
+            if let link = commit.chain {
+                guard let sealed = try? SealedBody(link) else {
+                    refuse(.badLink)
+                    continue
+                }
+                chain.add(link: sealed, epoch: commit.epoch)
+            }
+            if let wrap = commit.wraps.first(where: { $0.recipient == me }) {
+                guard let key = try? keyring.unwrap(wrap, family: family, scope: commit.scope, epoch: commit.epoch, as: me, keys: myKeys) else {
+                    refuse(.badWrap)
+                    continue
+                }
+                chain.add(key: key, epoch: commit.epoch)
+            }
+            chains[commit.scope] = chain
+            reader.use(chain)
+            if commit.epoch >= newest[commit.scope] ?? 0 {
+                newest[commit.scope] = commit.epoch
+                members[commit.scope] = commit.members
+            }
+            taken.insert(Self.name(commit))
+            learnt = true
+        }
+        return learnt
+    }
+
+    /// The commits a parent device owes its family, given the directory it just learnt: the first epoch of
+    /// the parents' scope and of each child's scope that has none, and the next epoch of each whose members
+    /// are no longer the scope's members (a parent joined, a device left), chained to the epoch before. A
+    /// scope's members are every parent the directory names and, for a child's scope, that child.
+    public mutating func commitsOwed(by directory: SyncAPI.Keys) -> [EpochCommit] {
+        guard pinned[me]?.mode == .parentDevice else { return [] }
+        let parents = directory.devices.filter { $0.mode == .parentDevice }.map(\.deviceID)
+        var expected: [KeyScope: [DeviceID]] = [.parents: parents]
+        for child in directory.devices where child.mode == .childDevice {
+            expected[.child(child.deviceID)] = parents + [child.deviceID]
+        }
+        var owed: [EpochCommit] = []
+        let onServer = Dictionary(directory.scopes.map { ($0.scope, $0.epoch) }, uniquingKeysWith: max)
+        for (scope, members) in expected.sorted(by: { $0.key.description < $1.key.description }) {
+            let sorted = members.sorted { $0.description < $1.description }
+            let epoch = newest[scope] ?? 0
+            // A scope this parent is not in yet: another parent holds its keys and owes the rotation.
+            guard (onServer[scope] ?? 0) <= epoch else { continue }
+            guard epoch == 0 || self.members[scope] != sorted else { continue }
+            var previous: [UInt8]?
+            if epoch > 0 {
+                guard let key = key(of: scope, epoch: epoch) else { continue }  // not this parent's to rotate yet
+                previous = key
+            }
+            guard let commit = try? commit(scope, epoch: epoch + 1, members: sorted, previous: previous, directory: directory) else { continue }
+            owed.append(commit)
+        }
+        return owed
+    }
+
+    /// A new epoch of `scope` for `members`, signed by this device, chained to `previous`.
+    private func commit(
+        _ scope: KeyScope, epoch: UInt32, members: [DeviceID], previous: [UInt8]?, directory: SyncAPI.Keys
+    ) throws -> EpochCommit {
+        let key = keyring.newEpochKey()
+        let wraps = try members.map { member in
+            guard let keys = directory.devices.first(where: { $0.deviceID == member })?.publicKeys else { throw FamilyKeyError.malformedPublicKeys }
+            return try keyring.wrap(key, family: family, scope: scope, epoch: epoch, for: member, keys: keys)
+        }
+        let chain = try previous.map { try keyring.chain(previous: $0, under: key, family: family, scope: scope, epoch: epoch) }
+        return try EpochCommit.signed(family: family, scope: scope, epoch: epoch, wraps: wraps, chain: chain, signer: me, keys: myKeys,
+                                      cipher: keyCipher)
+    }
+
+    /// The key of `scope`'s `epoch`, when this device holds it or reaches it down the chain.
+    public mutating func key(of scope: KeyScope, epoch: UInt32) -> [UInt8]? {
+        guard var chain = chains[scope] else { return nil }
+        defer { chains[scope] = chain }
+        return chain.key(for: epoch, keyring: keyring)
+    }
+
+    /// `mutation` sealed for `scope` under its newest epoch, as writer counter `counter`: its body (a delete's
+    /// empty document) padded and sealed, bound to the envelope. The plaintext stays with the caller, which
+    /// seals again under a newer epoch when the server answers that this one is stale.
+    public mutating func seal(_ mutation: SyncMutation, for scope: KeyScope, counter: UInt64) throws(SealError) -> SyncMutation {
+        guard let epoch = newest[scope], let key = key(of: scope, epoch: epoch) else { throw .noKey(scope) }
+        let sealing = RecordSealing(scope: scope, epoch: epoch, writerCounter: counter)
+        let envelope = SealedEnvelope(
+            family: family, scope: scope, epoch: epoch, type: mutation.type, recordID: mutation.recordID, mutationID: mutation.id,
+            writer: me, target: mutation.target, localDate: mutation.localDate, deleted: mutation.deleted, writerCounter: counter
+        )
+        let plaintext = mutation.deleted ? [] : Array(mutation.body.utf8)
+        let body: SealedBody
+        do {
+            body = try sealer.seal(plaintext, for: envelope, epochKey: key)
+        } catch {
+            throw .body(error)
+        }
+        return SyncMutation(
+            id: mutation.id, type: mutation.type, recordID: mutation.recordID, target: mutation.target, localDate: mutation.localDate,
+            deleted: mutation.deleted, body: body.text, sealing: sealing
+        )
+    }
+
+    /// What becomes of a change from the feed: opened (its plaintext body), waiting for its key, or refused.
+    /// A plaintext change, or a sealed one without the fields its envelope needs, is refused.
+    public mutating func open(_ change: SyncChange) -> SealedRecordReader.Outcome {
+        guard let sealing = change.sealing, let mutationID = change.mutationID else { return reader.readUnsealed(change.body) }
+        let envelope = SealedEnvelope(
+            family: family, scope: sealing.scope, epoch: sealing.epoch, type: change.type, recordID: change.recordID, mutationID: mutationID,
+            writer: change.owner, target: change.target, localDate: change.localDate, deleted: change.deleted, writerCounter: sealing.writerCounter
+        )
+        return reader.read(change.body, envelope: envelope)
+    }
+
+    private mutating func refuse(_ reason: Refusal) {
+        refusals[reason, default: 0] += 1
+    }
+
+    private static func name(_ commit: EpochCommit) -> String { "\(commit.scope)#\(commit.epoch)" }
+}
