@@ -49,6 +49,9 @@ public struct GRDBFamilyStore: Sendable {
             try db.execute(sql: "DELETE FROM syncState")
             try db.execute(sql: "DELETE FROM familyRecord")
             try db.execute(sql: "DELETE FROM settingsSync")
+            // Whether the family is end-to-end stays (it is chosen before joining); what was learnt of keys goes.
+            try db.execute(sql: "UPDATE familyKeys SET json = NULL")
+            try db.execute(sql: "DELETE FROM familyWaiting")
             try Self.enqueue(db, registration, now: now)
         }
     }
@@ -57,7 +60,8 @@ public struct GRDBFamilyStore: Sendable {
     /// progress go; the device's id and its own history stay.
     public func reset() throws {
         try writer.write { db in
-            for table in ["familyMembership", "syncOutbox", "syncState", "familyRecord", "appliedCommand", "settingsSync", "familySummary"] {
+            for table in ["familyMembership", "syncOutbox", "syncState", "familyRecord", "appliedCommand", "settingsSync", "familySummary",
+                          "familyKeys", "familyWaiting"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "UPDATE familyDevice SET mode = NULL")
@@ -192,29 +196,36 @@ public struct GRDBFamilyStore: Sendable {
     }
 
     /// Keeps a pulled page and its token together: a resync first forgets what was pulled before.
-    public func storePulled(_ page: SyncAPI.Changes, now: Date) throws {
+    /// In an end-to-end family the page holds the records opened, and `waiting` those under a key this device
+    /// does not hold yet, kept aside in the same transaction (`waitingForKey`).
+    public func storePulled(_ page: SyncAPI.Changes, waiting: [SyncChange] = [], now: Date) throws {
         try writer.write { db in
-            if page.resync { try db.execute(sql: "DELETE FROM familyRecord") }
-            for change in page.changes {
-                if change.deleted {
-                    try db.execute(sql: "DELETE FROM familyRecord WHERE type = ? AND recordID = ?",
-                                   arguments: [change.type.rawValue, change.recordID])
-                    if change.type == .device {
-                        // A deleted device takes what it wrote, and what was sent to it, along.
-                        try db.execute(sql: "DELETE FROM familyRecord WHERE owner = ? OR target = ?",
-                                       arguments: [change.recordID, change.recordID])
-                    }
-                    continue
-                }
-                try db.execute(sql: """
-                    INSERT OR REPLACE INTO familyRecord (type, recordID, seq, owner, ownerMode, target, localDate, committedAt, body)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [change.type.rawValue, change.recordID, change.seq, change.owner.description,
-                                     change.ownerMode.rawValue, change.target?.description, change.localDate?.description,
-                                     change.committedAt.timeIntervalSince1970, change.body])
+            if page.resync {
+                try db.execute(sql: "DELETE FROM familyRecord")
+                try db.execute(sql: "DELETE FROM familyWaiting")
             }
+            for change in page.changes { try Self.store(db, change) }
+            for change in waiting { try Self.wait(db, change) }
             try Self.updateProgress(db) { $0.token = page.token }
         }
+    }
+
+    /// Keeps one pulled change: the newest version of its record, or its deletion.
+    static func store(_ db: Database, _ change: SyncChange) throws {
+        if change.deleted {
+            try db.execute(sql: "DELETE FROM familyRecord WHERE type = ? AND recordID = ?", arguments: [change.type.rawValue, change.recordID])
+            if change.type == .device {
+                // A deleted device takes what it wrote, and what was sent to it, along.
+                try db.execute(sql: "DELETE FROM familyRecord WHERE owner = ? OR target = ?", arguments: [change.recordID, change.recordID])
+            }
+            return
+        }
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO familyRecord (type, recordID, seq, owner, ownerMode, target, localDate, committedAt, body)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [change.type.rawValue, change.recordID, change.seq, change.owner.description,
+                             change.ownerMode.rawValue, change.target?.description, change.localDate?.description,
+                             change.committedAt.timeIntervalSince1970, change.body])
     }
 
     /// Pulled records of `type`, optionally only those written by `owner` or sent to `target`, in commit order.

@@ -24,6 +24,7 @@ extension AppDatabase {
         migrator.registerMigration("createFamilySummaries", migrate: createFamilySummaries)
         migrator.registerMigration("addSessionTimeZones") { db in try addSessionTimeZones(db, localZone: localZone) }
         migrator.registerMigration("addNaturalBreaks", migrate: addNaturalBreaks)
+        migrator.registerMigration("addFamilyKeys", migrate: addFamilyKeys)
         return migrator
     }
 

@@ -86,7 +86,7 @@ struct CLIContext {
         return FamilyService(
             store: database.familyStore, directory: directory, applier: applier, connector: .http, now: { clock.now() },
             sharedSettings: { SharedSettings(breaks: try breakSettings.load(), focus: try focusSettings.load()) },
-            agentRound: { BreakControls.agentSyncRound(directory: directory) }
+            agentRound: { BreakControls.agentSyncRound(directory: directory) }, encryption: .files(in: directory)
         )
     }
 

@@ -85,3 +85,12 @@ public enum DeviceKeyFileError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension FamilyEncryption {
+    /// An end-to-end family's keys on Linux: the private keys in `device-keys.json` of the data directory,
+    /// swift-crypto for the rest.
+    public static func files(in directory: URL) -> FamilyEncryption {
+        let cipher = SwiftCryptoFamilyCipher()
+        return FamilyEncryption(keys: DeviceKeyFile(directory: directory), cipher: cipher, keyCipher: cipher)
+    }
+}

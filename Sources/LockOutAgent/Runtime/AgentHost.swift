@@ -106,7 +106,7 @@ public struct AgentHost: Sendable {
         notifier.closeLeftOvers()
 
         let familySync = family.map {
-            Self.familySync(store: $0, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer, healthSharing: healthSharing)
+            Self.familySync(store: $0, directory: self.directory, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer, healthSharing: healthSharing)
         }
         #if canImport(CSystemd)
         let presenceSources = Self.presenceSources(environment: environment, sessionBus: bus, clock: clock, logger: logger)
@@ -198,7 +198,8 @@ extension AgentHost {
     ) -> WebApp {
         let clock = clock
         let familyService = family.map { store in
-            FamilyService(store: store, directory: directory, applier: AgentConfigurationApplier(agent: agent), connector: .http, now: { clock.now() })
+            FamilyService(store: store, directory: directory, applier: AgentConfigurationApplier(agent: agent), connector: .http, now: { clock.now() },
+                          encryption: .files(in: directory))
         }
         return WebApp(
             agent: agent, sessions: sessions, calendar: service.calendar, familySync: familySync,
@@ -211,13 +212,14 @@ extension AgentHost {
     /// its health totals (shared through `healthSharing`), another device's health totals make its gate read them,
     /// and a refused change is told once as a notification.
     static func familySync(
-        store: GRDBFamilyStore, agent: DeviceAgent, notifier: DesktopNotifier, clock: ProcessClock, trimmer: IdleTrimmer,
+        store: GRDBFamilyStore, directory: URL, agent: DeviceAgent, notifier: DesktopNotifier, clock: ProcessClock, trimmer: IdleTrimmer,
         healthSharing: HealthTotalsSharing?
     ) -> FamilySyncRunner {
         let breakSettings = agent.service.breaks.stores.settings, focusSettings = agent.service.stores.settings
         let sync = FamilySync(
             store: store, applier: AgentConfigurationApplier(agent: agent), connector: .http, now: { clock.now() },
-            sharedSettings: { SharedSettings(breaks: try breakSettings.load(), focus: try focusSettings.load()) }
+            sharedSettings: { SharedSettings(breaks: try breakSettings.load(), focus: try focusSettings.load()) },
+            encryption: .files(in: directory)
         )
         let runner = FamilySyncRunner(
             sync: sync, store: store, now: { clock.now() },

@@ -89,6 +89,23 @@ public final class FamilyClient: Sendable {
         try callWithoutAnswer(.DELETE, "/v1/family")
     }
 
+    /// Sends this device's public keys; the same keys again change nothing.
+    public func setKeys(_ keys: DevicePublicKeys) throws(FamilyClientError) {
+        let data: Data
+        do { data = try SyncJSON.encoder().encode(keys) } catch { throw .malformedAnswer("\(error)") }
+        _ = try send(request(.PUT, "/v1/keys", body: data))
+    }
+
+    /// The public keys and epoch commits this device may read.
+    public func keys() throws(FamilyClientError) -> SyncAPI.Keys {
+        try call(.GET, "/v1/keys", body: Optional<String>.none)
+    }
+
+    /// Commits a scope's next epoch (a parent).
+    public func commitEpoch(_ commit: EpochCommit) throws(FamilyClientError) -> SyncAPI.EpochCommitted {
+        try call(.POST, "/v1/epochs", body: commit)
+    }
+
     // MARK: - Plumbing
 
     func request(_ method: Method, _ path: String, query: [String: String] = [:], body: Data?) -> FamilyRequest {
@@ -100,7 +117,7 @@ public final class FamilyClient: Sendable {
 
     /// The methods the API uses.
     enum Method: String {
-        case GET, POST, PATCH, DELETE
+        case GET, POST, PUT, PATCH, DELETE
     }
 
     private func call<Answer: Decodable>(

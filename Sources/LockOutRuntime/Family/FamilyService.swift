@@ -14,14 +14,17 @@ public struct FamilyService: Sendable {
     let connector: FamilyConnector
     /// A round by the running agent, which applies commands to its engines; nil when none runs.
     let agentRound: (@Sendable () -> SyncRoundOutcome?)?
+    /// How an end-to-end family's keys are kept here; nil: plaintext families only.
+    let encryption: FamilyEncryption?
 
     /// The family side of the device whose data is in `directory`; `applier` carries out commands when no agent
     /// runs, and `sharedSettings` reads the settings a personal device shares.
     public init(
         store: GRDBFamilyStore, directory: URL, applier: any ConfigurationApplying, connector: FamilyConnector,
         now: @escaping @Sendable () -> Date, sharedSettings: (@Sendable () throws -> SharedSettings)? = nil,
-        agentRound: (@Sendable () -> SyncRoundOutcome?)? = nil
+        agentRound: (@Sendable () -> SyncRoundOutcome?)? = nil, encryption: FamilyEncryption? = nil
     ) {
+        self.encryption = encryption
         self.connector = connector
         self.agentRound = agentRound
         self.store = store
@@ -118,7 +121,7 @@ public struct FamilyService: Sendable {
     /// One sync round: by the running agent when there is one (it applies commands to its engines), else here.
     public func sync() -> SyncRoundOutcome {
         if let outcome = agentRound?() { return outcome }
-        let sync = FamilySync(store: store, applier: applier, connector: connector, now: now, sharedSettings: sharedSettings)
+        let sync = FamilySync(store: store, applier: applier, connector: connector, now: now, sharedSettings: sharedSettings, encryption: encryption)
         defer { sync.shutdown() }
         return sync.syncOnce()
     }

@@ -41,15 +41,18 @@ public final class FamilySync: Sendable {
     private let clients = Mutex<FamilyClient?>(nil)
     /// How this platform reaches the family server.
     let connector: FamilyConnector
+    /// How this platform keeps an end-to-end family's keys; nil: the device syncs plaintext families only.
+    let encryption: FamilyEncryption?
 
     /// A sync over `store`, applying commands through `applier`; `jitter` draws 0..<1 for the backoff;
     /// `sharedSettings` reads the settings a personal device syncs (nil: none are synced).
     public init(
         store: GRDBFamilyStore, applier: any ConfigurationApplying, connector: FamilyConnector, now: @escaping @Sendable () -> Date,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        sharedSettings: (@Sendable () throws -> SharedSettings)? = nil,
+        sharedSettings: (@Sendable () throws -> SharedSettings)? = nil, encryption: FamilyEncryption? = nil,
         logger: Logger = Logger(label: "lockout.sync")
     ) {
+        self.encryption = encryption
         self.store = store
         self.applier = applier
         self.connector = connector
@@ -89,11 +92,12 @@ public final class FamilySync: Sendable {
             let identity = try store.identity(defaultName: DeviceNames.host())
             let settings = identity.mode == .personalDevice ? sharedSettings : nil
             if let settings { try queueLocalSettings(settings) }
-            try push(client)
-            try pull(client)
+            var keys = try prepareKeys(client, membership: membership, identity: identity)
+            try push(client, mode: identity.mode, keys: &keys)
+            try pull(client, keys: &keys)
             let applied = try applyCommands()
             let settingsChanged = try settings.map { try applyRemoteSettings($0) } ?? false
-            if applied > 0 || settingsChanged { try push(client) }
+            if applied > 0 || settingsChanged { try push(client, mode: identity.mode, keys: &keys) }
             try store.updateProgress { [now] in
                 $0.lastSync = now()
                 $0.failures = 0
@@ -104,6 +108,8 @@ public final class FamilySync: Sendable {
             return .synced(applied: applied)
         } catch let error as FamilyClientError {
             return failed(error.syncFailure)
+        } catch let wait as KeyWait {
+            return failed(.transient(reason: wait.description, retryAfter: nil))
         } catch {
             logger.error("sync failed", metadata: ["error": "\(error)"])
             return failed(.transient(reason: "\(error)", retryAfter: nil))
@@ -135,13 +141,32 @@ public final class FamilySync: Sendable {
 
     /// Pushes every queued item, oldest first, in batches; a batch refused for good fails its items and the
     /// next batch goes on; a transient failure stops the round with the items still queued.
-    func push(_ client: FamilyClient) throws {
+    ///
+    /// In an end-to-end family (`keys`) each mutation is sealed at send, the plaintext staying in the outbox;
+    /// a push the server refuses as sealed under a stale epoch is sealed again, same mutation ids, after the
+    /// keys are fetched anew.
+    func push(_ client: FamilyClient, mode: DeviceMode? = nil, keys: inout FamilyKeyState?) throws {
+        var reseals = 0
         while true {
-            let batch = try store.queued(limit: SyncAPI.maximumBatch)
+            var batch = try store.queued(limit: SyncAPI.maximumBatch)
             guard !batch.isEmpty else { return }
+            var mutations = batch.map(\.mutation)
+            if var state = keys, let mode {
+                mutations = try seal(batch, mode: mode, &state)
+                batch = Array(batch.prefix(mutations.count))
+                keys = state
+            }
             let answer: SyncAPI.PushResult
             do {
-                answer = try client.push(batch.map(\.mutation))
+                answer = try client.push(mutations)
+            } catch FamilyClientError.refused(409, let code, _, _) where keys != nil && ["stale_epoch", "rotation_pending"].contains(code)
+                && reseals < Self.resealAttempts {
+                reseals += 1
+                if var state = keys {
+                    try refreshKeys(client, &state)
+                    keys = state
+                }
+                continue
             } catch {
                 let failure = error.syncFailure
                 try store.attempted(batch, failure: failure, now: now())
@@ -159,10 +184,20 @@ public final class FamilySync: Sendable {
     }
 
     /// Pulls pages until the server has nothing more; each page is stored with its token in one transaction.
-    func pull(_ client: FamilyClient) throws {
+    ///
+    /// In an end-to-end family (`keys`) each sealed record is opened before it is kept; one under a key this
+    /// device does not hold yet waits aside, and one refused (tampered, replayed, plaintext) is dropped and logged.
+    func pull(_ client: FamilyClient, keys: inout FamilyKeyState?) throws {
         while true {
             let page = try client.changes(since: try store.progress().token)
-            try store.storePulled(page, now: now())
+            if var state = keys {
+                let (opened, waiting) = open(page, &state)
+                try store.storePulled(opened, waiting: waiting, now: now())
+                try store.saveKeySnapshot(state.snapshot)
+                keys = state
+            } else {
+                try store.storePulled(page, now: now())
+            }
             guard page.moreComing else { return }
         }
     }

@@ -29,7 +29,10 @@ struct TestDevice {
     let database: AppDatabase
     let applier: RecordingApplier
     var store: GRDBFamilyStore { database.familyStore }
-    var family: FamilyService { FamilyService(store: store, directory: directory, applier: applier, connector: .http, now: { Self.now }) }
+    /// The device's family side; an end-to-end family's keys live in its directory, as the agent keeps them.
+    var family: FamilyService {
+        FamilyService(store: store, directory: directory, applier: applier, connector: .http, now: { Self.now }, encryption: .files(in: directory))
+    }
 
     static func make(_ mode: DeviceMode, name: String, applier: RecordingApplier = RecordingApplier()) throws -> TestDevice {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-device-\(UUID())")
@@ -45,7 +48,8 @@ struct TestDevice {
 
     /// A sync round of this device's own (no agent runs in these tests).
     func syncOnce(jitter: Double = 1) -> SyncRoundOutcome {
-        let sync = FamilySync(store: store, applier: applier, connector: .http, now: { Self.now }, jitter: { jitter })
+        let sync = FamilySync(store: store, applier: applier, connector: .http, now: { Self.now }, jitter: { jitter },
+                              encryption: .files(in: directory))
         defer { sync.shutdown() }
         return sync.syncOnce()
     }

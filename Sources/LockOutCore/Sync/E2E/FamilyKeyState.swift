@@ -25,10 +25,13 @@ public struct FamilyKeyState: Sendable {
     public enum SealError: Error, Equatable, Sendable, CustomStringConvertible {
         /// No epoch of the scope this device holds the key to: it waits for a parent's commit.
         case noKey(KeyScope)
+        /// A record of a kind this device cannot seal yet.
+        case noScope(RecordType)
         case body(SealedBodyError)
 
         public var description: String {
             switch self {
+            case .noScope(let type): "\(type.rawValue) records cannot be sealed in this family yet: the record waits"
             case .noKey(let scope): "no key of \(scope) yet: the record waits until a parent device commits one"
             case .body(let error): error.description
             }
@@ -156,6 +159,61 @@ public struct FamilyKeyState: Sendable {
         let chain = try previous.map { try keyring.chain(previous: $0, under: key, family: family, scope: scope, epoch: epoch) }
         return try EpochCommit.signed(family: family, scope: scope, epoch: epoch, wraps: wraps, chain: chain, signer: me, keys: myKeys,
                                       cipher: keyCipher)
+    }
+
+    /// What a device keeps of its key state across restarts: the keys it pinned, the highest writer counter
+    /// seen from each writer, and its own counter. Epoch keys are not kept: the directory hands the wraps out
+    /// again, and they open only with this device's private keys.
+    public struct Snapshot: Codable, Hashable, Sendable {
+        public var pinned: [SyncAPI.DeviceKey]
+        public var seen: WriterCounters
+        /// The highest writer counter this device sealed a record with.
+        public var writerCounter: UInt64
+
+        public init(pinned: [SyncAPI.DeviceKey] = [], seen: WriterCounters = WriterCounters(), writerCounter: UInt64 = 0) {
+            self.pinned = pinned
+            self.seen = seen
+            self.writerCounter = writerCounter
+        }
+    }
+
+    /// The state to keep (`Snapshot`).
+    public var snapshot: Snapshot {
+        Snapshot(pinned: pinned.values.sorted { $0.deviceID.description < $1.deviceID.description }, seen: reader.counters,
+                 writerCounter: writerCounter)
+    }
+
+    /// The highest writer counter this device sealed with; the next record takes the one after.
+    public private(set) var writerCounter: UInt64 = 0
+
+    /// Takes back what `snapshot` kept.
+    public mutating func restore(_ snapshot: Snapshot) {
+        for device in snapshot.pinned { pinned[device.deviceID] = device }
+        reader.restore(snapshot.seen)
+        writerCounter = max(writerCounter, snapshot.writerCounter)
+    }
+
+    /// The scope a record of this device (in `mode`) is sealed for; nil when it is one this family cannot seal
+    /// yet (a person's scope), or its target is a device whose keys are not pinned.
+    public func scope(for mutation: SyncMutation, mode: DeviceMode) -> KeyScope? {
+        switch WritePolicy.expectedScope(mutation, writer: me, mode: mode) {
+        case .exactly(let scope): return scope
+        case .anyPerson: return nil
+        case .target(let target):
+            switch pinned[target]?.mode {
+            case .childDevice: return .child(target)
+            case .parentDevice: return .parents
+            case .personalDevice, nil: return nil
+            }
+        }
+    }
+
+    /// `mutation` sealed at send for its scope with this device's next writer counter (`seal(_:for:counter:)`).
+    public mutating func sealNext(_ mutation: SyncMutation, mode: DeviceMode) throws(SealError) -> SyncMutation {
+        guard let scope = scope(for: mutation, mode: mode) else { throw .noScope(mutation.type) }
+        let sealed = try seal(mutation, for: scope, counter: writerCounter + 1)
+        writerCounter += 1
+        return sealed
     }
 
     /// The key of `scope`'s `epoch`, when this device holds it or reaches it down the chain.

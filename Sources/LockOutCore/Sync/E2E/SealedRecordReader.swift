@@ -37,6 +37,11 @@ public struct SealedRecordReader: Sendable {
         keyring = EpochKeyring(cipher: cipher, keys: keys)
     }
 
+    /// Takes the highest counters seen before, kept across restarts, so a record replayed after one is refused too.
+    public mutating func restore(_ counters: WriterCounters) {
+        self.counters = counters
+    }
+
     /// Takes the keys this device holds for a scope.
     public mutating func use(_ chain: ScopeKeyChain) {
         chains[chain.scope] = chain

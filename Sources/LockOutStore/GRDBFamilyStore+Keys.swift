@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+import LockOutCore
+
+extension AppDatabase {
+    /// A family's end-to-end encryption on this device.
+    ///
+    /// - `familyKeys`: whether the family is end-to-end encrypted, and what the device keeps of its key state
+    ///   (`FamilyKeyState.Snapshot`: the keys it pinned, the writer counters seen, its own counter); one row.
+    /// - `familyWaiting`: pulled records under a key this device does not hold yet, as the feed gave them,
+    ///   tried again after each key fetch; never dropped.
+    static func addFamilyKeys(_ db: Database) throws {
+        try db.create(table: "familyKeys") { t in
+            t.primaryKey("id", .integer, onConflict: .replace).check { $0 == 1 }
+            t.column("endToEnd", .boolean).notNull().defaults(to: false)
+            t.column("json", .text).check(sql: "json IS NULL OR json_valid(json)")
+        }
+        try db.create(table: "familyWaiting") { t in
+            t.primaryKey("seq", .integer)
+            t.column("json", .text).notNull().check(sql: "json_valid(json)")
+        }
+    }
+}
+
+extension GRDBFamilyStore {
+    /// Whether this device's family keeps its data end-to-end encrypted.
+    public func isEndToEnd() throws -> Bool {
+        try writer.read { db in try Bool.fetchOne(db, sql: "SELECT endToEnd FROM familyKeys WHERE id = 1") ?? false }
+    }
+
+    /// Marks the family end-to-end encrypted on this device (or not).
+    public func setEndToEnd(_ on: Bool) throws {
+        try writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO familyKeys (id, endToEnd, json) VALUES (1, ?, NULL)
+                ON CONFLICT (id) DO UPDATE SET endToEnd = excluded.endToEnd
+                """, arguments: [on])
+        }
+    }
+
+    /// What the device kept of its key state; nil before the first end-to-end round.
+    public func keySnapshot() throws -> FamilyKeyState.Snapshot? {
+        try writer.read { db in
+            guard let json = try String.fetchOne(db, sql: "SELECT json FROM familyKeys WHERE id = 1") else { return nil }
+            return try SyncJSON.decoder().decode(FamilyKeyState.Snapshot.self, from: Data(json.utf8))
+        }
+    }
+
+    /// Keeps the device's key state.
+    public func saveKeySnapshot(_ snapshot: FamilyKeyState.Snapshot) throws {
+        let json = String(decoding: try SyncJSON.encoder().encode(snapshot), as: UTF8.self)
+        try writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO familyKeys (id, endToEnd, json) VALUES (1, 1, ?)
+                ON CONFLICT (id) DO UPDATE SET json = excluded.json
+                """, arguments: [json])
+        }
+    }
+
+    /// The pulled records waiting for a key, in commit order.
+    public func waitingForKey() throws -> [SyncChange] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT json FROM familyWaiting ORDER BY seq").compactMap { json in
+                try? SyncJSON.decoder().decode(SyncChange.self, from: Data(json.utf8))
+            }
+        }
+    }
+
+    /// Keeps the records that opened now that their key came (`opened`, with their plaintext bodies), and takes
+    /// them and the ones refused (`settled`, by commit) off the waiting list, in one transaction. A record a
+    /// newer version replaced meanwhile is not brought back.
+    public func resolveWaiting(opened: [SyncChange], settled: [Int64]) throws {
+        try writer.write { db in
+            for change in opened {
+                let newer = try Int64.fetchOne(db, sql: "SELECT seq FROM familyRecord WHERE type = ? AND recordID = ?",
+                                               arguments: [change.type.rawValue, change.recordID]) ?? 0
+                if newer < change.seq { try Self.store(db, change) }
+            }
+            for seq in settled + opened.map(\.seq) {
+                try db.execute(sql: "DELETE FROM familyWaiting WHERE seq = ?", arguments: [seq])
+            }
+        }
+    }
+
+    static func wait(_ db: Database, _ change: SyncChange) throws {
+        let json = String(decoding: try SyncJSON.encoder().encode(change), as: UTF8.self)
+        try db.execute(sql: "INSERT OR REPLACE INTO familyWaiting (seq, json) VALUES (?, ?)", arguments: [change.seq, json])
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import LockOutCore
+import LockOutRuntime
+import LockOutServer
+import LockOutStore
+import Testing
+
+/// Family sync of an end-to-end family through a live server: the devices' keys in their data directories,
+/// records sealed at send and opened at pull, and a server that holds none of their words.
+@Suite("Family sync: end-to-end encrypted")
+struct EndToEndSyncTests {
+    /// Every body the server stores, read straight from its database file.
+    static func storedBodies(_ path: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        return try queue.read { db in try String.fetchAll(db, sql: "SELECT body FROM record") }
+    }
+
+    @Test("a child waits for its keys; the parent commits them; commands and acknowledgements travel sealed and apply once")
+    func commandsRoundTrip() async throws {
+        let serverPath = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-server-\(UUID())/server.sqlite").path
+        let storage = try SQLiteFamilyStorage(path: serverPath)
+        let app = FamilyServer.application(storage: storage, configuration: FamilyServer.Configuration(port: 0, now: { TestDevice.now }))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await offPool {
+                // Both devices are end-to-end before they start or join the family.
+                let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
+                try parent.store.setEndToEnd(true)
+                _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
+                let pairing = try parent.family.pair(mode: .childDevice)
+                let child = try TestDevice.make(.childDevice, name: "Anna's laptop")
+                try child.store.setEndToEnd(true)
+                _ = try child.family.join(payload: pairing.payload)
+                // The child's registration waits in its outbox: no parent has given its scope a key yet.
+                guard case .waiting(let reason, _) = child.syncOnce() else {
+                    Issue.record("the child did not wait for its keys")
+                    return
+                }
+                #expect(reason.contains("waiting for the family's keys"), "\(reason)")
+                #expect(try child.store.counts().queued >= 1)
+
+                #expect(parent.syncOnce() == .synced(applied: 0))
+                #expect(child.syncOnce() == .synced(applied: 0))
+                #expect(try child.store.counts().queued == 0)
+                // The keys stay in the data directory, private to the user.
+                let keyFile = child.directory.appendingPathComponent("device-keys.json").path
+                let permissions = try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int
+                #expect(permissions == 0o600)
+
+                let changes: [ConfigurationChange] = [.snooze(minutes: 7), .breakKind(.eye, intervalMinutes: 25, durationSeconds: nil, enabled: nil)]
+                for change in changes { _ = try parent.family.send(change, to: "Anna's laptop") }
+                #expect(child.syncOnce() == .synced(applied: 2))
+                #expect(child.applier.applied.withLock { $0 } == changes.map(\.localCommand))
+                #expect(child.syncOnce() == .synced(applied: 0))
+                _ = parent.family.sync()
+                #expect(try parent.family.sentCommands().map(\.status) == [.applied, .applied])
+            }
+            // The server holds sealed bodies only: no command, acknowledgement or device name in any of them.
+            let bodies = try Self.storedBodies(serverPath)
+            #expect(bodies.contains { $0.hasPrefix(SealedBody.prefix) })
+            for word in ["snooze", "intervalMinutes", "commandID", "applied", "Anna's laptop"] {
+                #expect(!bodies.contains { $0.contains(word) }, "the server's database holds '\(word)'")
+            }
+        }
+    }
+
+    @Test("a family that is not end-to-end syncs as before: plaintext, no keys sent")
+    func plaintextUnchanged() async throws {
+        try await withFamilyServer { port, storage in
+            let (parent, child) = try await pairedFamily(server: "http://127.0.0.1:\(port)")
+            try await offPool {
+                _ = try parent.family.send(.snooze(minutes: 7), to: "Anna's laptop")
+                #expect(child.syncOnce() == .synced(applied: 1))
+            }
+            let keys = try await storage.keys(caller: Caller(device: try parent.store.identity(defaultName: "x").id,
+                                                             family: try #require(try parent.store.membership()).family, mode: .parentDevice))
+            #expect(keys.devices.isEmpty && keys.epochs.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: child.directory.appendingPathComponent("device-keys.json").path))
+        }
+    }
+}
