@@ -160,6 +160,9 @@ public enum FamilyPage {
                     + (status.lastSync.map { LocalTimeText.text($0, now: chrome.now, calendar: calendar) } ?? "never")
                     + " · queued \(status.queued) · failed \(status.failed)"
             }
+            element("p", ["class": "encryption"]) {
+                "Encryption: " + (status.encryption.map { $0.line } ?? "none — the server can read this family's records")
+            }
             Layout.form("/actions/sync", chrome) { Layout.button("Sync now", name: "sync", value: "now") }
         }
     }

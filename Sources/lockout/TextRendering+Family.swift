@@ -13,6 +13,7 @@ enum FamilyText {
             return lines.joined(separator: "\n")
         }
         lines.append("Family: \(family) on \(server.absoluteString)")
+        lines.append("Encryption: \(status.encryption?.line ?? "none: the server can read this family's records")")
         lines.append("Last sync: \(status.lastSync.map(time) ?? "never")")
         lines.append("Queued: \(status.queued) · Failed: \(status.failed)\(status.failed > 0 ? " (lockout family retry)" : "")")
         switch status.activity {

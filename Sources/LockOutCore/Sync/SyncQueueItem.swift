@@ -52,6 +52,30 @@ public enum SyncActivity: Hashable, Sendable, Codable {
     }
 }
 
+/// An end-to-end family on this device: the newest epoch of each scope it holds the key to, the pulled records
+/// waiting for a key, and how many records it refused (tampered, replayed, plaintext).
+public struct FamilyEncryptionStatus: Codable, Hashable, Sendable {
+    public let epochs: [SyncAPI.ScopeEpoch]
+    public let waitingForKey: Int
+    public let refused: Int
+
+    public init(epochs: [SyncAPI.ScopeEpoch], waitingForKey: Int, refused: Int) {
+        self.epochs = epochs
+        self.waitingForKey = waitingForKey
+        self.refused = refused
+    }
+
+    /// One line: "end-to-end encrypted — keys: parents at epoch 1, …; 2 records wait for a key".
+    public var line: String {
+        let keys = epochs.isEmpty ? "no keys yet (a parent device gives them at its next sync)"
+            : "keys: " + epochs.map { "\($0.scope) at epoch \($0.epoch)" }.joined(separator: ", ")
+        var text = "end-to-end encrypted — \(keys)"
+        if waitingForKey > 0 { text += "; \(waitingForKey) record\(waitingForKey == 1 ? "" : "s") wait for a key" }
+        if refused > 0 { text += "; \(refused) refused (changed, replayed or not sealed)" }
+        return text
+    }
+}
+
 /// The sync status screen: mode, family, last sync, the outbox's counts and the state.
 public struct FamilySyncStatus: Codable, Hashable, Sendable {
     public let device: DeviceIdentity?
@@ -63,12 +87,15 @@ public struct FamilySyncStatus: Codable, Hashable, Sendable {
     public let activity: SyncActivity
     /// When the outbox tries again after a transient failure.
     public let nextAttempt: Date?
+    /// In an end-to-end family: the keys this device holds and what waits for one; nil in a plaintext family.
+    public let encryption: FamilyEncryptionStatus?
 
     /// A status.
     public init(
         device: DeviceIdentity?, server: URL?, family: FamilyID?, lastSync: Date?, queued: Int, failed: Int,
-        activity: SyncActivity, nextAttempt: Date?
+        activity: SyncActivity, nextAttempt: Date?, encryption: FamilyEncryptionStatus? = nil
     ) {
+        self.encryption = encryption
         self.device = device
         self.server = server
         self.family = family

@@ -112,9 +112,15 @@ public struct FamilyService: Sendable {
         let progress = try store.progress()
         let counts = try store.counts()
         let activity: SyncActivity = membership == nil ? .idle : progress.activity(now: now())
+        var encryption: FamilyEncryptionStatus?
+        if membership != nil, try store.isEndToEnd() {
+            let snapshot = try store.keySnapshot()
+            encryption = FamilyEncryptionStatus(epochs: snapshot?.epochs ?? [], waitingForKey: try store.waitingForKey().count,
+                                                refused: snapshot?.refused ?? 0)
+        }
         return FamilySyncStatus(
             device: device, server: membership?.server, family: membership?.family, lastSync: progress.lastSync,
-            queued: counts.queued, failed: counts.failed, activity: activity, nextAttempt: progress.nextAttempt
+            queued: counts.queued, failed: counts.failed, activity: activity, nextAttempt: progress.nextAttempt, encryption: encryption
         )
     }
 

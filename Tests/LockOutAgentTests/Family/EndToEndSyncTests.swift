@@ -55,6 +55,12 @@ struct EndToEndSyncTests {
                 #expect(child.syncOnce() == .synced(applied: 0))
                 _ = parent.family.sync()
                 #expect(try parent.family.sentCommands().map(\.status) == [.applied, .applied])
+                // Both say so in their status, with the keys they hold.
+                let childID = try child.store.identity(defaultName: "x").id
+                let parentSays = try #require(try parent.family.status().encryption)
+                #expect(parentSays.epochs.map(\.scope) == [.child(childID), .parents].sorted { $0.description < $1.description })
+                #expect(parentSays.waitingForKey == 0 && parentSays.refused == 0)
+                #expect(try child.family.status().encryption?.line == "end-to-end encrypted — keys: child:\(childID) at epoch 1")
             }
             // The server holds sealed bodies only: no command, acknowledgement or device name in any of them.
             let bodies = try Self.storedBodies(serverPath)
@@ -72,6 +78,7 @@ struct EndToEndSyncTests {
             try await offPool {
                 _ = try parent.family.send(.snooze(minutes: 7), to: "Anna's laptop")
                 #expect(child.syncOnce() == .synced(applied: 1))
+                #expect(try child.family.status().encryption == nil)
             }
             let keys = try await storage.keys(caller: Caller(device: try parent.store.identity(defaultName: "x").id,
                                                              family: try #require(try parent.store.membership()).family, mode: .parentDevice))

@@ -169,28 +169,45 @@ public struct FamilyKeyState: Sendable {
         public var seen: WriterCounters
         /// The highest writer counter this device sealed a record with.
         public var writerCounter: UInt64
+        /// The newest epoch of each scope this device holds the key to, for the status.
+        public var epochs: [SyncAPI.ScopeEpoch]
+        /// How many pulled records were refused, ever.
+        public var refused: Int
 
-        public init(pinned: [SyncAPI.DeviceKey] = [], seen: WriterCounters = WriterCounters(), writerCounter: UInt64 = 0) {
+        public init(
+            pinned: [SyncAPI.DeviceKey] = [], seen: WriterCounters = WriterCounters(), writerCounter: UInt64 = 0,
+            epochs: [SyncAPI.ScopeEpoch] = [], refused: Int = 0
+        ) {
             self.pinned = pinned
             self.seen = seen
             self.writerCounter = writerCounter
+            self.epochs = epochs
+            self.refused = refused
         }
     }
 
     /// The state to keep (`Snapshot`).
     public var snapshot: Snapshot {
-        Snapshot(pinned: pinned.values.sorted { $0.deviceID.description < $1.deviceID.description }, seen: reader.counters,
-                 writerCounter: writerCounter)
+        Snapshot(
+            pinned: pinned.values.sorted { $0.deviceID.description < $1.deviceID.description }, seen: reader.counters,
+            writerCounter: writerCounter,
+            epochs: newest.filter { chains[$0.key]?.currentEpoch != nil }.map { SyncAPI.ScopeEpoch(scope: $0.key, epoch: $0.value) }
+                .sorted { $0.scope.description < $1.scope.description },
+            refused: refusedBefore + reader.refusals.values.reduce(0, +)
+        )
     }
 
     /// The highest writer counter this device sealed with; the next record takes the one after.
     public private(set) var writerCounter: UInt64 = 0
+    /// Records refused before this state was restored.
+    private var refusedBefore = 0
 
     /// Takes back what `snapshot` kept.
     public mutating func restore(_ snapshot: Snapshot) {
         for device in snapshot.pinned { pinned[device.deviceID] = device }
         reader.restore(snapshot.seen)
         writerCounter = max(writerCounter, snapshot.writerCounter)
+        refusedBefore = snapshot.refused
     }
 
     /// The scope a record of this device (in `mode`) is sealed for; nil when it is one this family cannot seal
