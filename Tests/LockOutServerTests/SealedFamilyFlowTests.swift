@@ -52,12 +52,12 @@ struct SealedFamilyFlowTests {
         var parent = try await Device(family.parent, storage: s)
         var anna = try await Device(family.childA, storage: s)
         var ben = try await Device(family.childB, storage: s)
-        #expect(try await parent.syncKeys(s) == 3, "the parents' scope and each child's")
+        #expect(try await parent.syncKeys(s) == 5, "the parents' scope, and each child's own and person scope")
         #expect(try await parent.syncKeys(s) == 0, "nothing more is owed")
         try await anna.syncKeys(s)
         try await ben.syncKeys(s)
-        #expect(anna.state.newest == [.child(family.childA.device): 1])
-        #expect(ben.state.newest == [.child(family.childB.device): 1])
+        #expect(anna.state.newest == [.child(family.childA.device): 1, PersonScope.child(device: family.childA.device): 1])
+        #expect(ben.state.newest == [.child(family.childB.device): 1, PersonScope.child(device: family.childB.device): 1])
 
         let plain = try F.usage(family.childA, padding: 0)
         let canary = "canary-7f3a9c"
@@ -78,6 +78,36 @@ struct SealedFamilyFlowTests {
         #expect(String(decoding: bytes, as: UTF8.self) == usage.body)
         // The sibling holds no key of Anna's scope: even handed the record, it cannot open it.
         #expect(ben.state.open(change) == .waitingForKey(scope: .child(family.childA.device), epoch: 1))
+    }
+
+    @Test("a child's health totals are sealed for its person: its other device opens them, another child cannot", arguments: backends)
+    func healthTotals(_ backend: Backend) async throws {
+        let family = try await F.make(try await backend.make())
+        let s = family.storage
+        var parent = try await Device(family.parent, storage: s)
+        var laptop = try await Device(try await family.join("Anna's laptop", .childDevice, child: "Anna"), storage: s)
+        var phone = try await Device(try await family.join("Anna's phone", .childDevice, child: "Anna"), storage: s)
+        var ben = try await Device(try await family.join("Ben's laptop", .childDevice, child: "Ben"), storage: s)
+        #expect(try await parent.syncKeys(s) == 6, "the parents', three devices' own, and Anna's and Ben's person scopes")
+        try await laptop.syncKeys(s)
+        try await phone.syncKeys(s)
+        try await ben.syncKeys(s)
+        let anna = PersonScope.child(named: "Anna", family: family.parent.family, digest: Self.cipher.digest)
+        #expect(!anna.description.contains("Anna"), "the scope's name does not spell the child's")
+
+        let totals = try F.healthTotals(laptop.caller, steps: 987_654_321)
+        let sealed = try laptop.state.sealNext(totals, mode: .childDevice)
+        #expect(sealed.keyScope == anna)
+        let (results, _) = try await s.push(caller: laptop.caller, mutations: [sealed], now: F.now)
+        #expect(results.map(\.status) == [.applied])
+        let change = try #require(try await s.changes(caller: phone.caller, since: 0, limit: 100).changes.first { $0.type == .healthTotals })
+        #expect(!change.body.contains("987654321"))
+        guard case .opened(let bytes) = phone.state.open(change) else {
+            Issue.record("Anna's phone did not open Anna's laptop's totals")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self).contains("987654321"))
+        #expect(ben.state.open(change) == .waitingForKey(scope: anna, epoch: 1))
     }
 
     @Test("a parent's sealed command opens on its child; a body the server changed, moved or replayed is refused", arguments: backends)
@@ -136,7 +166,7 @@ struct SealedFamilyFlowTests {
         var second = try await Device(joined, storage: s)
         try await second.syncKeys(s)  // nothing of its own to read yet; the first parent owes it the keys
         #expect(second.state.newest.isEmpty)
-        #expect(try await parent.syncKeys(s) == 2, "the parents' scope and Anna's, each at epoch 2 with the new parent")
+        #expect(try await parent.syncKeys(s) == 3, "the parents' scope and Anna's two, each at epoch 2 with the new parent")
         #expect(try await second.syncKeys(s) == 0)
         #expect(second.state.newest[.child(family.childA.device)] == 2)
 

@@ -172,10 +172,13 @@ public enum SyncAPI {
         public let deviceID: DeviceID
         public let mode: DeviceMode
         public let publicKeys: DevicePublicKeys
-        public init(deviceID: DeviceID, mode: DeviceMode, publicKeys: DevicePublicKeys) {
+        /// A child's device: the name of its child (its person scope, `PersonScope`).
+        public let childName: String?
+        public init(deviceID: DeviceID, mode: DeviceMode, publicKeys: DevicePublicKeys, childName: String? = nil) {
             self.deviceID = deviceID
             self.mode = mode
             self.publicKeys = publicKeys
+            self.childName = childName
         }
     }
 

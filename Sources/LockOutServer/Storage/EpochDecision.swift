@@ -15,6 +15,8 @@ enum EpochDecision {
         var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)]
         /// The scope's newest epoch; 0 before the first.
         var current: UInt32
+        /// The child names of the active child devices that have one (their person scopes).
+        var childNames: [DeviceID: String] = [:]
     }
 
     static func check(_ commit: EpochCommit, caller: Caller, facts: Facts) throws(StorageRefusal) {
@@ -24,7 +26,7 @@ enum EpochDecision {
         guard let signerKeys = facts.roster[caller.device]?.keys else {
             throw .invalid("this device has no public keys on the server yet: send them first (PUT /v1/keys)")
         }
-        let expected = try members(of: commit.scope, roster: facts.roster)
+        let expected = try members(of: commit.scope, family: caller.family, roster: facts.roster, childNames: facts.childNames)
         guard Set(commit.members) == expected, commit.members.count == expected.count else {
             throw .invalid("an epoch of \(commit.scope) is for exactly its current members (\(expected.count) devices): fetch the devices and build it again")
         }
@@ -39,8 +41,10 @@ enum EpochDecision {
     }
 
     /// Who may read a scope now: the parents' scope, its parent devices; a child's, that child device and every
-    /// parent device.
-    static func members(of scope: KeyScope, roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)]) throws(StorageRefusal) -> Set<DeviceID> {
+    /// parent device; a person's (`PersonScope`), the personal devices or one child's devices, and every parent.
+    static func members(
+        of scope: KeyScope, family: FamilyID, roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)], childNames: [DeviceID: String]
+    ) throws(StorageRefusal) -> Set<DeviceID> {
         let parents = Set(roster.filter { $0.value.mode == .parentDevice }.keys)
         switch scope {
         case .parents:
@@ -49,7 +53,16 @@ enum EpochDecision {
             guard roster[device]?.mode == .childDevice else { throw .invalid("\(scope) names no active child device of this family") }
             return parents.union([device])
         case .person:
-            throw .invalid("epochs of person scopes (one person's devices sharing their health totals) are not taken yet")
+            if scope == PersonScope.personal {
+                return parents.union(roster.filter { $0.value.mode == .personalDevice }.keys)
+            }
+            let digest = ServerSignatureCheck().digest
+            let children = roster.filter { device, entry in
+                entry.mode == .childDevice
+                    && PersonScope.of(child: device, named: childNames[device], family: family, digest: digest) == scope
+            }
+            guard !children.isEmpty else { throw .invalid("\(scope) names no active child of this family") }
+            return parents.union(children.keys)
         }
     }
 }

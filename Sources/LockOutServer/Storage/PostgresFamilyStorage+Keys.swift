@@ -31,15 +31,17 @@ extension PostgresFamilyStorage {
             try await Self.lockFamily(connection, caller.family, self.logger)
             let family = caller.family.description, scope = commit.scope.description
             var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)] = [:]
+            var childNames: [DeviceID: String] = [:]
             let devices = try await connection.query("""
-                SELECT id, mode, agreementKey, signingKey FROM device WHERE familyID = \(family) AND revokedAt IS NULL
+                SELECT id, mode, agreementKey, signingKey, childName FROM device WHERE familyID = \(family) AND revokedAt IS NULL
                 """, logger: self.logger)
-            for try await (id, mode, agreement, signing) in devices.decode((String, String, String?, String?).self) {
+            for try await (id, mode, agreement, signing, childName) in devices.decode((String, String, String?, String?, String?).self) {
                 guard let device = DeviceID(uuidString: id) else { continue }
                 roster[device] = (try Self.mode(mode), try StoredKeys.publicKeys(agreement: agreement, signing: signing))
+                if let childName { childNames[device] = childName }
             }
             let current = try await Self.currentEpoch(connection, caller.family, commit.scope, self.logger)
-            try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: current))
+            try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: current, childNames: childNames))
             try await connection.query("""
                 INSERT INTO scope_epoch (familyID, scope, epoch, document, committedBy, committedAt)
                 VALUES (\(family), \(scope), \(Int64(commit.epoch)), \(try StoredKeys.document(commit)), \(caller.device.description),
@@ -64,15 +66,15 @@ extension PostgresFamilyStorage {
             let role = try await Self.activeRole(connection, caller, self.logger)
             let family = caller.family.description, me = caller.device.description
             let rows = try await connection.query("""
-                SELECT id, mode, agreementKey, signingKey FROM device
+                SELECT id, mode, agreementKey, signingKey, childName FROM device
                 WHERE familyID = \(family) AND revokedAt IS NULL AND agreementKey IS NOT NULL
                     AND (\(role == .parentDevice) OR mode = 'parentDevice' OR id = \(me))
                 ORDER BY registeredAt, id
                 """, logger: self.logger)
             var devices: [SyncAPI.DeviceKey] = []
-            for try await (id, mode, agreement, signing) in rows.decode((String, String, String?, String?).self) {
+            for try await (id, mode, agreement, signing, childName) in rows.decode((String, String, String?, String?, String?).self) {
                 guard let device = DeviceID(uuidString: id), let keys = try StoredKeys.publicKeys(agreement: agreement, signing: signing) else { continue }
-                devices.append(SyncAPI.DeviceKey(deviceID: device, mode: try Self.mode(mode), publicKeys: keys))
+                devices.append(SyncAPI.DeviceKey(deviceID: device, mode: try Self.mode(mode), publicKeys: keys, childName: childName))
             }
             var binds = PostgresBindings()
             binds.append(family)

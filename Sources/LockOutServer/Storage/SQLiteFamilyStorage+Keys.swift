@@ -22,15 +22,17 @@ extension SQLiteFamilyStorage {
             try Self.requireParent(db, caller)
             let family = caller.family.description, scope = commit.scope.description
             var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)] = [:]
+            var childNames: [DeviceID: String] = [:]
             for row in try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT id, mode, agreementKey, signingKey FROM device WHERE familyID = ? AND revokedAt IS NULL
+                SELECT id, mode, agreementKey, signingKey, childName FROM device WHERE familyID = ? AND revokedAt IS NULL
                 """), arguments: [family]) {
                 guard let id = DeviceID(uuidString: row["id"]) else { continue }
                 roster[id] = (try Self.mode(row["mode"]), try Self.publicKeys(row))
+                if let name: String = row["childName"] { childNames[id] = name }
             }
             let current = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(epoch) FROM scope_epoch WHERE familyID = ? AND scope = ?"),
                                              arguments: [family, scope]) ?? 0
-            try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: UInt32(current)))
+            try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: UInt32(current), childNames: childNames))
             try db.cachedStatement(sql: """
                 INSERT INTO scope_epoch (familyID, scope, epoch, document, committedBy, committedAt) VALUES (?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [family, scope, Int64(commit.epoch), try StoredKeys.document(commit), caller.device.description,
@@ -50,12 +52,12 @@ extension SQLiteFamilyStorage {
             let family = caller.family.description, me = caller.device.description
             let visible = role == .parentDevice ? "" : "AND (mode = 'parentDevice' OR id = :me)"
             let devices = try Row.fetchAll(db, sql: """
-                SELECT id, mode, agreementKey, signingKey FROM device
+                SELECT id, mode, agreementKey, signingKey, childName FROM device
                 WHERE familyID = :family AND revokedAt IS NULL AND agreementKey IS NOT NULL \(visible)
                 ORDER BY registeredAt, id
                 """, arguments: ["family": family, "me": me]).compactMap { row -> SyncAPI.DeviceKey? in
                 guard let id = DeviceID(uuidString: row["id"]), let keys = try Self.publicKeys(row) else { return nil }
-                return SyncAPI.DeviceKey(deviceID: id, mode: try Self.mode(row["mode"]), publicKeys: keys)
+                return SyncAPI.DeviceKey(deviceID: id, mode: try Self.mode(row["mode"]), publicKeys: keys, childName: row["childName"])
             }
             let epochs = try Row.fetchAll(db.cachedStatement(sql: Self.epochsSQL), arguments: ["family": family, "me": me]).map { row in
                 try StoredKeys.servedCommit(document: row["document"], wrap: row["wrap"])

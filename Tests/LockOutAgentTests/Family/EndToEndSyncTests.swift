@@ -58,9 +58,10 @@ struct EndToEndSyncTests {
                 // Both say so in their status, with the keys they hold.
                 let childID = try child.store.identity(defaultName: "x").id
                 let parentSays = try #require(try parent.family.status().encryption)
-                #expect(parentSays.epochs.map(\.scope) == [.child(childID), .parents].sorted { $0.description < $1.description })
+                #expect(parentSays.epochs.map(\.scope) == [.child(childID), .parents, PersonScope.child(device: childID)])
                 #expect(parentSays.waitingForKey == 0 && parentSays.refused == 0)
-                #expect(try child.family.status().encryption?.line == "end-to-end encrypted — keys: child:\(childID) at epoch 1")
+                #expect(try child.family.status().encryption?.line
+                    == "end-to-end encrypted — keys: child:\(childID) at epoch 1, \(PersonScope.child(device: childID)) at epoch 1")
             }
             // The server holds sealed bodies only: no command, acknowledgement or device name in any of them.
             let bodies = try Self.storedBodies(serverPath)

@@ -127,7 +127,13 @@ public struct FamilyKeyState: Sendable {
         var expected: [KeyScope: [DeviceID]] = [.parents: parents]
         for child in directory.devices where child.mode == .childDevice {
             expected[.child(child.deviceID)] = parents + [child.deviceID]
+            let person = PersonScope.of(child: child.deviceID, named: child.childName, family: family, digest: keyCipher.digest)
+            // The parents are members too, so a parent can add the child's next device (a rotation needs the key
+            // before); the server still hands a child's health totals to that child's devices alone.
+            expected[person, default: parents].append(child.deviceID)
         }
+        let personal = directory.devices.filter { $0.mode == .personalDevice }.map(\.deviceID)
+        if !personal.isEmpty { expected[PersonScope.personal] = parents + personal }
         var owed: [EpochCommit] = []
         let onServer = Dictionary(directory.scopes.map { ($0.scope, $0.epoch) }, uniquingKeysWith: max)
         for (scope, members) in expected.sorted(by: { $0.key.description < $1.key.description }) {
@@ -215,14 +221,23 @@ public struct FamilyKeyState: Sendable {
     public func scope(for mutation: SyncMutation, mode: DeviceMode) -> KeyScope? {
         switch WritePolicy.expectedScope(mutation, writer: me, mode: mode) {
         case .exactly(let scope): return scope
-        case .anyPerson: return nil
+        case .anyPerson:
+            // A child's health totals go to its own person; anything else of a person's to the personal devices.
+            guard mode == .childDevice else { return PersonScope.personal }
+            return personScope(of: me)
         case .target(let target):
             switch pinned[target]?.mode {
             case .childDevice: return .child(target)
             case .parentDevice: return .parents
-            case .personalDevice, nil: return nil
+            case .personalDevice: return PersonScope.personal
+            case nil: return nil
             }
         }
+    }
+
+    /// The person scope of the child's device `device`, by the child name the directory gives it.
+    func personScope(of device: DeviceID) -> KeyScope {
+        PersonScope.of(child: device, named: pinned[device]?.childName, family: family, digest: keyCipher.digest)
     }
 
     /// `mutation` sealed at send for its scope with this device's next writer counter (`seal(_:for:counter:)`).
