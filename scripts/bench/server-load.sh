@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The family server under load: simulated devices, each pushing its day summary, against `lockout serve`
 # on SQLite, on PostgreSQL, and on two instances sharing one PostgreSQL, beside a Hummingbird hello-world
-# measured in the same run on the same machine. Reports requests/s, p50/p99 latency, the ratio to the
-# hello-world, and how many devices one instance holds at one push a minute each.
+# measured in the same run on the same machine; on SQLite and on one PostgreSQL instance also an end-to-end
+# family's sealed pushes (a 1 KiB sealed body with its scope, epoch and writer counter). Reports
+# requests/s, p50/p99 latency, the ratio to the hello-world, how many devices one instance holds at one
+# push a minute each, and for sealed pushes how many the server rejected (none should be).
 #
 #   scripts/bench/server-load.sh [SECONDS] [DEVICES]      (defaults: 20 s a run, 200 devices)
 #
@@ -40,7 +42,9 @@ def ms(label):
     return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-print("%.0f %.2f %.2f %s" % (rps, ms("50%"), ms("99%"), errors.group(1) if errors else "0"))
+rejected = re.search(r"^rejected: (\d+)", text, re.M)
+failed = int(errors.group(1) if errors else 0) + int(rejected.group(1) if rejected else 0)
+print("%.0f %.2f %.2f %d" % (rps, ms("50%"), ms("99%"), failed))
 PY
 }
 
@@ -58,10 +62,11 @@ wait_for "http://127.0.0.1:$hello_port/"
 read -r hello_rps hello_p50 hello_p99 _ < <(run_wrk hello "http://127.0.0.1:$hello_port/")
 
 results=()
-# measure NAME URL...: devices pushing through each URL at once (one wrk per instance), summed.
+# measure NAME URL...: devices pushing through each URL at once (one wrk per instance), summed; a NAME
+# ending in -sealed makes an end-to-end family's devices.
 measure() {
     local name=$1; shift
-    python3 scripts/bench/family-devices.py "$1" "$devices" "$work/$name.lua" >/dev/null
+    python3 scripts/bench/family-devices.py "$1" "$devices" "$work/$name.lua" $([[ $name == *-sealed ]] && echo --sealed) >/dev/null
     local index=0 outs=()
     for url in "$@"; do
         index=$((index + 1))
@@ -75,6 +80,7 @@ measure() {
 sqlite_port=$(free_port)
 serve sqlite "$sqlite_port"
 measure sqlite "http://127.0.0.1:$sqlite_port"
+measure sqlite-sealed "http://127.0.0.1:$sqlite_port"
 # The same server answering reads: each device's GET /v1/devices (authentication, one query, JSON).
 read -r read_rps read_p50 read_p99 read_errors < <(run_wrk sqlite-read "http://127.0.0.1:$sqlite_port" "$work/sqlite-read.lua")
 results+=("sqlite-read $read_rps $read_p50 $read_p99 $read_errors")
@@ -83,21 +89,24 @@ pg_url=$(scripts/e2e/postgres.sh start "$work/pg" "$(free_port)")
 pg_one=$(free_port)
 serve pg-one "$pg_one" --db "$pg_url"
 measure postgres "http://127.0.0.1:$pg_one"
+measure postgres-sealed "http://127.0.0.1:$pg_one"
 pg_two=$(free_port)
 serve pg-two "$pg_two" --db "$pg_url"
 measure postgres-2 "http://127.0.0.1:$pg_one" "http://127.0.0.1:$pg_two"
 
 echo "family server load, $seconds s per run, $devices devices, wrk -t2 -c64 ($(nproc) cores, $(date +%F))"
 echo
-echo "| run | requests/s | p50 | p99 | vs hello-world | devices at one push a minute | non-2xx |"
+echo "| run | requests/s | p50 | p99 | vs hello-world | devices at one push a minute | non-2xx or rejected |"
 echo "|---|---|---|---|---|---|---|"
 echo "| Hummingbird hello-world | $hello_rps | $hello_p50 ms | $hello_p99 ms | 1.00 | | |"
 for line in "${results[@]}"; do
     read -r name rps p50 p99 errors <<<"$line"
     label=$(case "$name" in
         sqlite) echo "SQLite, one instance: pushes" ;;
+        sqlite-sealed) echo "SQLite, one instance: sealed pushes" ;;
         sqlite-read) echo "SQLite, one instance: reads" ;;
         postgres) echo "PostgreSQL, one instance: pushes" ;;
+        postgres-sealed) echo "PostgreSQL, one instance: sealed pushes" ;;
         *) echo "PostgreSQL, two instances: pushes" ;;
     esac)
     ratio=$(awk -v a="$rps" -v b="$hello_rps" 'BEGIN {printf "%.2f", a / b}')
