@@ -158,8 +158,12 @@ public struct FamilyKeyState: Sendable {
         _ scope: KeyScope, epoch: UInt32, members: [DeviceID], previous: [UInt8]?, directory: SyncAPI.Keys
     ) throws -> EpochCommit {
         let key = keyring.newEpochKey()
+        // Wrapped for the keys this device pinned, never for ones the directory says now: a device whose keys
+        // changed is left out, and the server refuses the epoch without it, so nothing is wrapped for a stranger.
         let wraps = try members.map { member in
-            guard let keys = directory.devices.first(where: { $0.deviceID == member })?.publicKeys else { throw FamilyKeyError.malformedPublicKeys }
+            guard let keys = pinned[member]?.publicKeys,
+                  directory.devices.first(where: { $0.deviceID == member })?.publicKeys == keys
+            else { throw FamilyKeyError.malformedPublicKeys }
             return try keyring.wrap(key, family: family, scope: scope, epoch: epoch, for: member, keys: keys)
         }
         let chain = try previous.map { try keyring.chain(previous: $0, under: key, family: family, scope: scope, epoch: epoch) }
