@@ -17,24 +17,33 @@ public struct PairingPayload: Codable, Hashable, Sendable {
     public let family: FamilyID
     /// The one-time pairing secret (base64url of at least 16 random bytes).
     public let secret: String
+    /// Whether the family keeps its data end-to-end encrypted, so the device joining does from its first
+    /// round; absent (false) in codes of a plaintext family.
+    public let endToEnd: Bool?
 
     /// A payload of the current version.
-    public init(server: URL, family: FamilyID, secret: String) {
+    public init(server: URL, family: FamilyID, secret: String, endToEnd: Bool? = nil) {
         version = Self.currentVersion
         self.server = server
         self.family = family
         self.secret = secret
+        self.endToEnd = endToEnd
+    }
+
+    /// The same code, saying the family is end-to-end encrypted: a parent adds it to the server's code.
+    public func sayingEndToEnd() -> PairingPayload {
+        PairingPayload(server: server, family: family, secret: secret, endToEnd: true)
     }
 
     enum CodingKeys: String, CodingKey {
-        case version = "v", server = "s", family = "f", secret = "k"
+        case version = "v", server = "s", family = "f", secret = "k", endToEnd = "e"
     }
 
     /// The text to show, paste or put in a QR code.
     public var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding four plain values cannot fail.
+        // Encoding a few plain values cannot fail.
         let json = (try? encoder.encode(self)) ?? Data()
         return Self.prefix + Base64URL.encode(json)
     }

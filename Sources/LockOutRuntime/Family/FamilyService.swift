@@ -47,13 +47,16 @@ public struct FamilyService: Sendable {
     }
 
     /// Starts a family on `serverText` with this device (a parent or personal device) as its first member.
-    public func create(server serverText: String) throws -> FamilyMembership {
+    /// With `endToEnd` the family keeps its data end-to-end encrypted from its first record (docs/family.md).
+    public func create(server serverText: String, endToEnd: Bool = false) throws -> FamilyMembership {
         let server = try ServerAddress.validated(serverText)
         let device = try identity()
         guard let mode = device.mode, mode != .childDevice else {
             throw FamilyInputError.wrongMode(needed: [.parentDevice, .personalDevice], actual: device.mode)
         }
         guard try store.membership() == nil else { throw FamilyInputError.alreadyPaired }
+        guard !endToEnd || encryption != nil else { throw FamilyInputError.invalidValue("this device cannot keep a family's keys") }
+        try store.setEndToEnd(endToEnd)
         let client = FamilyClient(server: server, token: nil, connector: connector)
         defer { client.shutdown() }
         let credentials = try client.createFamily(SyncAPI.CreateFamily(deviceID: device.id, deviceName: device.name, mode: mode))
@@ -76,7 +79,11 @@ public struct FamilyService: Sendable {
         let (membership, _) = try member(of: [.parentDevice, .personalDevice])
         let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
-        return try client.createPairing(mode: mode, childName: childName)
+        let pairing = try client.createPairing(mode: mode, childName: childName)
+        guard try store.isEndToEnd() else { return pairing }
+        // The code tells the joining device that the family is end-to-end, so it never sends a plaintext record.
+        let payload = try PairingPayload(parsing: pairing.payload).sayingEndToEnd()
+        return SyncAPI.Pairing(secret: pairing.secret, mode: pairing.mode, expiresAt: pairing.expiresAt, payload: payload.text)
     }
 
     /// Joins the family a pairing code names, as this (child or personal) device.
@@ -87,6 +94,9 @@ public struct FamilyService: Sendable {
             throw FamilyInputError.wrongMode(needed: [.childDevice, .personalDevice], actual: device.mode)
         }
         guard try store.membership() == nil else { throw FamilyInputError.alreadyPaired }
+        let endToEnd = payload.endToEnd == true
+        guard !endToEnd || encryption != nil else { throw FamilyInputError.invalidValue("this device cannot keep a family's keys") }
+        try store.setEndToEnd(endToEnd)
         let client = FamilyClient(server: payload.server, token: nil, connector: connector)
         defer { client.shutdown() }
         let credentials = try client.redeem(SyncAPI.Redeem(

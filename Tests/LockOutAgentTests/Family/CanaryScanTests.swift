@@ -112,12 +112,11 @@ struct CanaryScanTests {
             let port = try #require(client.port)
             try await offPool {
                 let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
-                try parent.store.setEndToEnd(endToEnd)
-                _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
+                _ = try parent.family.create(server: "http://127.0.0.1:\(port)", endToEnd: endToEnd)
                 let pairing = try parent.family.pair(mode: .childDevice)
                 let child = try TestDevice.make(.childDevice, name: "Kid laptop")
-                try child.store.setEndToEnd(endToEnd)
                 _ = try child.family.join(payload: pairing.payload)
+                #expect(try child.store.isEndToEnd() == endToEnd)
                 _ = child.syncOnce()
                 _ = parent.syncOnce()
                 let me = try child.store.identity(defaultName: "x").id

@@ -24,14 +24,14 @@ struct EndToEndSyncTests {
         try await app.test(.live) { client in
             let port = try #require(client.port)
             try await offPool {
-                // Both devices are end-to-end before they start or join the family.
+                // The family is end-to-end from its creation; the pairing code says so to the child.
                 let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
-                try parent.store.setEndToEnd(true)
-                _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
+                _ = try parent.family.create(server: "http://127.0.0.1:\(port)", endToEnd: true)
                 let pairing = try parent.family.pair(mode: .childDevice)
+                #expect(try PairingPayload(parsing: pairing.payload).endToEnd == true)
                 let child = try TestDevice.make(.childDevice, name: "Anna's laptop")
-                try child.store.setEndToEnd(true)
                 _ = try child.family.join(payload: pairing.payload)
+                #expect(try child.store.isEndToEnd())
                 // The child's registration waits in its outbox: no parent has given its scope a key yet.
                 guard case .waiting(let reason, _) = child.syncOnce() else {
                     Issue.record("the child did not wait for its keys")
