@@ -441,7 +441,9 @@ enum OpenAPIDocument {
               description: >
                 stale_epoch: a sealed mutation names an epoch that is not its scope's newest (or the scope has none
                 yet). Nothing of the push was applied or remembered: fetch /v1/keys, seal again under the newest
-                epoch with the same mutation ids, and push again.
+                epoch with the same mutation ids, and push again. rotation_pending: a sealed mutation's scope waits
+                for its next epoch, because its newest names a device that was revoked or deleted; nothing was
+                applied or remembered, and the push is sent again once a parent device has rotated the scope.
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/ErrorBody" }

@@ -9,12 +9,29 @@ import LockOutCore
 /// caller sent, is the scope's next epoch, names exactly the scope's current members — all of whom have sent
 /// their public keys — and carries one wrap for each, whose digests the signature covers.
 enum EpochDecision {
+    /// The family's active devices, with their public keys once they sent them.
+    typealias Roster = [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)]
+
     /// What the backend read.
     struct Facts {
-        /// The family's active devices, with their public keys once they sent them.
-        var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)]
+        var roster: Roster
         /// The scope's newest epoch; 0 before the first.
         var current: UInt32
+    }
+
+    /// A scope's newest epoch as a push sees it: its number, and whether it waits for a rotation because one of
+    /// its members is no longer an active device of the family (revoked or deleted), who holds its key.
+    struct ScopeState {
+        /// 0 before the first epoch.
+        var current: UInt32 = 0
+        var rotationPending = false
+
+        /// The state of a scope whose newest epoch is `newest` (nil before the first), among `active` devices.
+        init(newest: (epoch: UInt32, members: [DeviceID])?, active: Set<DeviceID>) {
+            guard let newest else { return }
+            current = newest.epoch
+            rotationPending = !newest.members.allSatisfy(active.contains)
+        }
     }
 
     static func check(_ commit: EpochCommit, caller: Caller, facts: Facts) throws(StorageRefusal) {
@@ -40,7 +57,7 @@ enum EpochDecision {
 
     /// Who may read a scope now: the parents' scope, its parent devices; a child's, that child device and every
     /// parent device.
-    static func members(of scope: KeyScope, roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)]) throws(StorageRefusal) -> Set<DeviceID> {
+    static func members(of scope: KeyScope, roster: Roster) throws(StorageRefusal) -> Set<DeviceID> {
         let parents = Set(roster.filter { $0.value.mode == .parentDevice }.keys)
         switch scope {
         case .parents:
@@ -87,6 +104,11 @@ enum StoredKeys {
 
     static func document(_ wrap: EpochKeyWrap) throws -> String {
         String(decoding: try JSONEncoder().encode(wrap), as: UTF8.self)
+    }
+
+    /// The members a stored commit names.
+    static func members(document: String) throws -> [DeviceID] {
+        try JSONDecoder().decode(EpochCommit.self, from: Data(document.utf8)).members
     }
 
     /// A stored commit as one member reads it: with its own wrap, when it has one at this epoch.
