@@ -37,6 +37,36 @@ struct RevokeRoutesTests {
                                  body: body)
     }
 
+    @Test("a revoke with its rotations answers 204 and child A reads the new epoch; a stale or malformed body changes nothing")
+    func rotations() async throws {
+        let (family, second, keys, epochKeys) = try await Self.keyed()
+        let parent = try family.caller(.parent), childA = try family.caller(.childA)
+        let annaScope = KeyScope.child(childA.device)
+        let remaining: [KeyScope: [DeviceID]] = [annaScope: [childA.device, parent.device], .parents: [parent.device]]
+        let rotations = try [annaScope, .parents].map { scope in
+            try keys.commit(scope, epoch: 2, members: try #require(remaining[scope]), by: parent, previous: epochKeys[scope]).commit
+        }
+        let (stale, _) = try keys.commit(annaScope, epoch: 1, members: [childA.device, parent.device], by: parent)
+        try await family.app().test(.router) { client in
+            let refused = try await Self.revoke(second, body: try HTTPFamily.body(SyncAPI.Revoke(rotations: [rotations[1], stale])), client)
+            #expect(refused.status == .conflict)
+            let error = try HTTPFamily.decode(SyncAPI.ErrorBody.self, refused)
+            #expect(error.code == "stale_epoch" && error.error.contains(annaScope.description), "\(error)")
+            let malformed = try await Self.revoke(second, body: ByteBuffer(string: #"{"rotations": 5}"#), client)
+            #expect(malformed.status == .badRequest)
+            #expect(try await family.storage.devices(caller: parent, now: HTTPFamily.now).first { $0.deviceID == second.device }?.isActive == true)
+
+            let revoked = try await Self.revoke(second, body: try HTTPFamily.body(SyncAPI.Revoke(rotations: rotations)), client)
+            #expect(revoked.status == .noContent)
+            try await client.execute(uri: "/v1/keys", method: .get, headers: HTTPFamily.headers(.childA)) { response in
+                let epochs = try HTTPFamily.decode(SyncAPI.Keys.self, response).epochs
+                #expect(epochs.map(\.epoch) == [1, 2])
+                #expect(Set(epochs.last?.members ?? []) == [childA.device, parent.device])
+            }
+            #expect(try await family.storage.devices(caller: parent, now: HTTPFamily.now).first { $0.deviceID == second.device }?.isActive == false)
+        }
+    }
+
     @Test("revoked without a body, a sealed push into a scope it was in answers 409 rotation_pending, naming the scope")
     func pending() async throws {
         let (family, second, _, epochKeys) = try await Self.keyed()

@@ -55,6 +55,20 @@ enum EpochDecision {
         }
     }
 
+    /// The checks on a revocation's rotations before any is applied: each scope at most once, and none signed by
+    /// the device being revoked, which would know the keys meant to shut it out (a parent that revokes itself
+    /// leaves the rotations to another parent device). Each rotation is then checked as a commit (`check`),
+    /// against the roster read after the revocation.
+    static func checkRotations(_ rotations: [EpochCommit], caller: Caller, revoked: DeviceID) throws(StorageRefusal) {
+        guard rotations.isEmpty || revoked != caller.device else {
+            throw .forbidden("a device that revokes itself cannot rotate the keys it would still know: another parent device rotates them")
+        }
+        var scopes: Set<KeyScope> = []
+        for rotation in rotations where !scopes.insert(rotation.scope).inserted {
+            throw .invalid("a revocation rotates \(rotation.scope) more than once: send one next epoch per scope")
+        }
+    }
+
     /// Who may read a scope now: the parents' scope, its parent devices; a child's, that child device and every
     /// parent device.
     static func members(of scope: KeyScope, roster: Roster) throws(StorageRefusal) -> Set<DeviceID> {

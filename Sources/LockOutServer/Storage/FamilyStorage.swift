@@ -123,8 +123,11 @@ public protocol FamilyStorage: Sendable {
     /// Renames a device of the family (parent), or the caller itself.
     func renameDevice(caller: Caller, device: DeviceID, name: String, now: Date) async throws -> RegisteredDevice
     /// Revokes a device's token at once (parent), and with it the pairings it made; its data stays. The family's
-    /// last active parent device is not revoked.
-    func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
+    /// last active parent device is not revoked. In the same transaction, commits each of `rotations` as
+    /// `commitEpoch` would, against the members left after the revocation: any refused rotation refuses the whole
+    /// revocation (`staleEpoch` when another parent rotated the scope meanwhile). A scope the revoked device was in
+    /// and that is not rotated waits for its rotation (`rotationPending`).
+    func revokeDevice(caller: Caller, device: DeviceID, rotations: [EpochCommit], now: Date) async throws -> FamilyPoke
     /// Deletes a device with all its data (parent).
     func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
     /// Stores the caller's public keys, once: the same keys again change nothing, other keys are refused
@@ -150,6 +153,11 @@ extension FamilyStorage {
     /// Stores a pairing for a device of `mode`, without a child name.
     public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {
         try await createPairing(caller: caller, mode: mode, childName: nil, secretHash: secretHash, expiresAt: expiresAt, now: now)
+    }
+
+    /// Revokes a device without rotating a scope: each scope it was in waits for its rotation.
+    public func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
+        try await revokeDevice(caller: caller, device: device, rotations: [], now: now)
     }
 
     /// A push within the standard limits.
