@@ -47,6 +47,7 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
         case .invalid: APIError(.badRequest, code: "invalid", refusal.description)
         case .storageFull: APIError(.contentTooLarge, code: "storage_full", refusal.description)
         case .staleEpoch: APIError(.conflict, code: "stale_epoch", refusal.description)
+        case .rotationPending: APIError(.conflict, code: "rotation_pending", refusal.description)
         case .keysAlreadySet: APIError(.conflict, code: "keys_set", refusal.description)
         }
     }

@@ -46,9 +46,17 @@ extension FamilyRoutes {
 
     /// The body decoded as `T`, read up to the body limit.
     func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
+        guard let value = try await decodeIfPresent(type, request) else {
+            throw APIError(.badRequest, code: "malformed_json", "the body is empty")
+        }
+        return value
+    }
+
+    /// The body decoded as `T`, read up to the body limit; nil when there is none.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T? {
         var request = request
         let buffer = try await request.collectBody(upTo: FamilyServer.maximumBodyBytes)
-        guard buffer.readableBytes > 0 else { throw APIError(.badRequest, code: "malformed_json", "the body is empty") }
+        guard buffer.readableBytes > 0 else { return nil }
         return try SyncJSON.decoder().decode(type, from: Data(buffer.readableBytesView))
     }
 

@@ -201,11 +201,16 @@ struct FamilyRoutes: Sendable {
     func revoke(_ request: Request, _ context: ServerContext) async throws -> Response {
         let caller = try await authenticate(request, context)
         let device = try deviceParameter(context)
-        let poke = try await storage.revokeDevice(caller: caller, device: device, now: configuration.now())
+        // The body is optional: without one, each scope the device was in waits for a parent to rotate it.
+        let rotations = try await decodeIfPresent(SyncAPI.Revoke.self, request)?.rotations ?? []
+        let poke = try await storage.revokeDevice(caller: caller, device: device, rotations: rotations, now: configuration.now())
         authentication.forget(family: caller.family, device: device)
         notifier.end(family: caller.family, device: device)
         if !storage.deliversOwnCommits { notifier.publish(poke) }
-        logger.notice("device revoked", metadata: ["family": "\(caller.family)", "device": "\(device)", "by": "\(caller.device)"])
+        logger.notice("device revoked", metadata: [
+            "family": "\(caller.family)", "device": "\(device)", "by": "\(caller.device)",
+            "rotated": "\(rotations.map { "\($0.scope)@\($0.epoch)" }.joined(separator: ","))",
+        ])
         return Response(status: .noContent)
     }
 

@@ -325,6 +325,19 @@ enum OpenAPIDocument {
               type: array
               description: for a parent, the newest epoch of every scope of the family; empty for any other device
               items: { $ref: "#/components/schemas/EpochCommitted" }
+        Revoke:
+          type: object
+          required: [rotations]
+          description: >
+            The next epoch of each scope the revoked device was a member of, with wraps for the remaining members
+            only, each signed by the parent device that revokes (not the revoked one). Committed in the
+            revocation's transaction, each checked as POST /v1/epochs checks it against the members left after
+            the revocation: one refused rotation refuses the whole revocation, and the device stays active.
+          properties:
+            rotations:
+              type: array
+              maxItems: 128
+              items: { $ref: "#/components/schemas/EpochCommit" }
         EpochCommitted:
           type: object
           required: [scope, epoch]
@@ -446,7 +459,9 @@ enum OpenAPIDocument {
               description: >
                 stale_epoch: a sealed mutation names an epoch that is not its scope's newest (or the scope has none
                 yet). Nothing of the push was applied or remembered: fetch /v1/keys, seal again under the newest
-                epoch with the same mutation ids, and push again.
+                epoch with the same mutation ids, and push again. rotation_pending: a sealed mutation's scope waits
+                for its next epoch, because its newest names a device that was revoked or deleted; nothing was
+                applied or remembered, and the push is sent again once a parent device has rotated the scope.
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/ErrorBody" }
@@ -536,13 +551,29 @@ enum OpenAPIDocument {
             required: true
             schema: { $ref: "#/components/schemas/UUID" }
         post:
-          summary: Revoke a device's token at once (a parent); its data stays.
+          summary: >
+            Revoke a device's token at once (a parent); its data stays. With a body, rotate in the same transaction
+            every scope it was in; a scope left out waits for its rotation (sealed pushes into it answer 409
+            rotation_pending until a parent commits its next epoch).
+          requestBody:
+            required: false
+            content:
+              application/json:
+                schema: { $ref: "#/components/schemas/Revoke" }
           responses:
-            "204": { description: Revoked. }
+            "204": { description: Revoked, and every rotation committed. }
             "400": { $ref: "#/components/responses/Refused" }
             "401": { $ref: "#/components/responses/Refused" }
             "403": { $ref: "#/components/responses/Refused" }
             "404": { $ref: "#/components/responses/Refused" }
+            "409":
+              description: >
+                stale_epoch: a rotation is not its scope's next epoch (another parent device rotated it meanwhile).
+                Nothing changed, the device is still active: fetch /v1/keys, build the rotations again and revoke again.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/ErrorBody" }
+            "413": { $ref: "#/components/responses/Refused" }
             "429": { $ref: "#/components/responses/RateLimited" }
       /v1/keys:
         get:

@@ -9,14 +9,30 @@ import LockOutCore
 /// caller sent, is the scope's next epoch, names exactly the scope's current members — all of whom have sent
 /// their public keys — and carries one wrap for each, whose digests the signature covers.
 enum EpochDecision {
+    /// The family's active devices, with their public keys once they sent them, and a child's device's child
+    /// name (its person scope).
+    typealias Roster = [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?, childName: String?)]
+
     /// What the backend read.
     struct Facts {
-        /// The family's active devices, with their public keys once they sent them.
-        var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)]
+        var roster: Roster
         /// The scope's newest epoch; 0 before the first.
         var current: UInt32
-        /// The child names of the active child devices that have one (their person scopes).
-        var childNames: [DeviceID: String] = [:]
+    }
+
+    /// A scope's newest epoch as a push sees it: its number, and whether it waits for a rotation because one of
+    /// its members is no longer an active device of the family (revoked or deleted), who holds its key.
+    struct ScopeState {
+        /// 0 before the first epoch.
+        var current: UInt32 = 0
+        var rotationPending = false
+
+        /// The state of a scope whose newest epoch is `newest` (nil before the first), among `active` devices.
+        init(newest: (epoch: UInt32, members: [DeviceID])?, active: Set<DeviceID>) {
+            guard let newest else { return }
+            current = newest.epoch
+            rotationPending = !newest.members.allSatisfy(active.contains)
+        }
     }
 
     static func check(_ commit: EpochCommit, caller: Caller, facts: Facts) throws(StorageRefusal) {
@@ -26,7 +42,7 @@ enum EpochDecision {
         guard let signerKeys = facts.roster[caller.device]?.keys else {
             throw .invalid("this device has no public keys on the server yet: send them first (PUT /v1/keys)")
         }
-        let expected = try members(of: commit.scope, family: caller.family, roster: facts.roster, childNames: facts.childNames)
+        let expected = try members(of: commit.scope, family: caller.family, roster: facts.roster)
         guard Set(commit.members) == expected, commit.members.count == expected.count else {
             throw .invalid("an epoch of \(commit.scope) is for exactly its current members (\(expected.count) devices): fetch the devices and build it again")
         }
@@ -40,11 +56,23 @@ enum EpochDecision {
         }
     }
 
+    /// The checks on a revocation's rotations before any is applied: each scope at most once, and none signed by
+    /// the device being revoked, which would know the keys meant to shut it out (a parent that revokes itself
+    /// leaves the rotations to another parent device). Each rotation is then checked as a commit (`check`),
+    /// against the roster read after the revocation.
+    static func checkRotations(_ rotations: [EpochCommit], caller: Caller, revoked: DeviceID) throws(StorageRefusal) {
+        guard rotations.isEmpty || revoked != caller.device else {
+            throw .forbidden("a device that revokes itself cannot rotate the keys it would still know: another parent device rotates them")
+        }
+        var scopes: Set<KeyScope> = []
+        for rotation in rotations where !scopes.insert(rotation.scope).inserted {
+            throw .invalid("a revocation rotates \(rotation.scope) more than once: send one next epoch per scope")
+        }
+    }
+
     /// Who may read a scope now: the parents' scope, its parent devices; a child's, that child device and every
     /// parent device; a person's (`PersonScope`), the personal devices or one child's devices, and every parent.
-    static func members(
-        of scope: KeyScope, family: FamilyID, roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)], childNames: [DeviceID: String]
-    ) throws(StorageRefusal) -> Set<DeviceID> {
+    static func members(of scope: KeyScope, family: FamilyID, roster: Roster) throws(StorageRefusal) -> Set<DeviceID> {
         let parents = Set(roster.filter { $0.value.mode == .parentDevice }.keys)
         switch scope {
         case .parents:
@@ -59,7 +87,7 @@ enum EpochDecision {
             let digest = ServerSignatureCheck().digest
             let children = roster.filter { device, entry in
                 entry.mode == .childDevice
-                    && PersonScope.of(child: device, named: childNames[device], family: family, digest: digest) == scope
+                    && PersonScope.of(child: device, named: entry.childName, family: family, digest: digest) == scope
             }
             guard !children.isEmpty else { throw .invalid("\(scope) names no active child of this family") }
             return parents.union(children.keys)
@@ -100,6 +128,11 @@ enum StoredKeys {
 
     static func document(_ wrap: EpochKeyWrap) throws -> String {
         String(decoding: try JSONEncoder().encode(wrap), as: UTF8.self)
+    }
+
+    /// The members a stored commit names.
+    static func members(document: String) throws -> [DeviceID] {
+        try JSONDecoder().decode(EpochCommit.self, from: Data(document.utf8)).members
     }
 
     /// A stored commit as one member reads it: with its own wrap, when it has one at this epoch.

@@ -37,6 +37,10 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// A sealed record or an epoch commit built on an epoch that is not the scope's newest: fetch the keys,
     /// build on `current`, send again (nothing was applied).
     case staleEpoch(scope: KeyScope, current: UInt32)
+    /// A sealed record for a scope whose newest epoch names a device that is no longer active (revoked or
+    /// deleted), which holds its key: a parent commits the scope's next epoch, then the writer sends again
+    /// (nothing was applied).
+    case rotationPending(scope: KeyScope)
     /// The device's public keys are set already, to other keys: they never change.
     case keysAlreadySet
 
@@ -57,6 +61,8 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             "\(scope) has no epoch yet: nothing was applied; a parent device commits its first epoch, then send again"
         case .staleEpoch(let scope, let current):
             "\(scope) is at epoch \(current): nothing was applied; fetch the keys, seal under epoch \(current) and send again"
+        case .rotationPending(let scope):
+            "\(scope) waits for a new key: a device that held its key has left the family; nothing was applied; a parent device rotates it on its next sync, then send again"
         case .keysAlreadySet: "this device's public keys are set already and never change: new keys mean pairing again"
         }
     }
@@ -102,8 +108,10 @@ public protocol FamilyStorage: Sendable {
     /// child name; a pairing whose maker has been revoked or deleted since is refused.
     func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller
     /// Commits what the caller may write, in one transaction, and answers one result per mutation; a mutation id
-    /// is remembered per writer, so a retried push is answered as before. Refuses the whole push
-    /// (`storageFull`) when it would take the caller or its family past `limits`.
+    /// is remembered per writer, so a retried push is answered as before. Refuses the whole push, remembering
+    /// nothing, when it would take the caller or its family past `limits` (`storageFull`), or holds a sealed record
+    /// under an epoch that is not its scope's newest (`staleEpoch`) or for a scope waiting for its rotation
+    /// (`rotationPending`).
     func push(caller: Caller, mutations: [SyncMutation], now: Date, limits: StorageLimits) async throws -> ([SyncAPI.MutationResult], FamilyPoke?)
     /// The changes after `since` that the caller may read, in commit order (`WritePolicy.canRead`: a parent all but
     /// health totals; a child its own, what was sent to it, and the health totals of the other child devices with its
@@ -115,8 +123,11 @@ public protocol FamilyStorage: Sendable {
     /// Renames a device of the family (parent), or the caller itself.
     func renameDevice(caller: Caller, device: DeviceID, name: String, now: Date) async throws -> RegisteredDevice
     /// Revokes a device's token at once (parent), and with it the pairings it made; its data stays. The family's
-    /// last active parent device is not revoked.
-    func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
+    /// last active parent device is not revoked. In the same transaction, commits each of `rotations` as
+    /// `commitEpoch` would, against the members left after the revocation: any refused rotation refuses the whole
+    /// revocation (`staleEpoch` when another parent rotated the scope meanwhile). A scope the revoked device was in
+    /// and that is not rotated waits for its rotation (`rotationPending`).
+    func revokeDevice(caller: Caller, device: DeviceID, rotations: [EpochCommit], now: Date) async throws -> FamilyPoke
     /// Deletes a device with all its data (parent).
     func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke
     /// Stores the caller's public keys, once: the same keys again change nothing, other keys are refused
@@ -142,6 +153,11 @@ extension FamilyStorage {
     /// Stores a pairing for a device of `mode`, without a child name.
     public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {
         try await createPairing(caller: caller, mode: mode, childName: nil, secretHash: secretHash, expiresAt: expiresAt, now: now)
+    }
+
+    /// Revokes a device without rotating a scope: each scope it was in waits for its rotation.
+    public func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
+        try await revokeDevice(caller: caller, device: device, rotations: [], now: now)
     }
 
     /// A push within the standard limits.

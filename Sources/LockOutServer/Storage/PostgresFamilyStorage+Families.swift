@@ -97,9 +97,12 @@ extension PostgresFamilyStorage {
         }
     }
 
-    public func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
+    public func revokeDevice(caller: Caller, device: DeviceID, rotations: [EpochCommit], now: Date) async throws -> FamilyPoke {
         try await transaction { connection in
             try await Self.requireParent(connection, caller, self.logger)
+            try EpochDecision.checkRotations(rotations, caller: caller, revoked: device)
+            // A parent rotating a scope meanwhile: one waits here for the other, then finds the epoch taken (`staleEpoch`).
+            try await Self.lockFamily(connection, caller.family, self.logger)
             let parentsLeft = try await Self.count(connection.query("""
                 SELECT 1 FROM device WHERE familyID = \(caller.family.description) AND mode = 'parentDevice' AND revokedAt IS NULL
                     AND id <> \(device.description)
@@ -110,6 +113,11 @@ extension PostgresFamilyStorage {
                 WHERE id = \(device.description) AND familyID = \(caller.family.description) RETURNING id
                 """, logger: self.logger)
             guard try await Self.count(rows) == 1 else { throw StorageRefusal.unknownDevice }
+            // Thrown inside the transaction: a refused rotation leaves the device active and nothing committed.
+            let roster = try await Self.roster(connection, caller.family, self.logger)
+            for rotation in rotations {
+                try await Self.commit(connection, rotation, caller: caller, roster: roster, now: now, self.logger)
+            }
             let seq = try await Self.bump(connection, caller.family, self.logger)
             let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
             try await Self.notify(connection, poke, self.logger)

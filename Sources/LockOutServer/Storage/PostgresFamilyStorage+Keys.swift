@@ -29,35 +29,47 @@ extension PostgresFamilyStorage {
             try await Self.requireParent(connection, caller, self.logger)
             // Two parents rotating at once: the second waits here, then finds the epoch taken (`staleEpoch`).
             try await Self.lockFamily(connection, caller.family, self.logger)
-            let family = caller.family.description, scope = commit.scope.description
-            var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)] = [:]
-            var childNames: [DeviceID: String] = [:]
-            let devices = try await connection.query("""
-                SELECT id, mode, agreementKey, signingKey, childName FROM device WHERE familyID = \(family) AND revokedAt IS NULL
-                """, logger: self.logger)
-            for try await (id, mode, agreement, signing, childName) in devices.decode((String, String, String?, String?, String?).self) {
-                guard let device = DeviceID(uuidString: id) else { continue }
-                roster[device] = (try Self.mode(mode), try StoredKeys.publicKeys(agreement: agreement, signing: signing))
-                if let childName { childNames[device] = childName }
-            }
-            let current = try await Self.currentEpoch(connection, caller.family, commit.scope, self.logger)
-            try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: current, childNames: childNames))
-            try await connection.query("""
-                INSERT INTO scope_epoch (familyID, scope, epoch, document, committedBy, committedAt)
-                VALUES (\(family), \(scope), \(Int64(commit.epoch)), \(try StoredKeys.document(commit)), \(caller.device.description),
-                        \(now.timeIntervalSince1970))
-                """, logger: self.logger)
-            for wrap in commit.wraps {
-                try await connection.query("""
-                    INSERT INTO epoch_wrap (familyID, scope, epoch, recipient, wrap)
-                    VALUES (\(family), \(scope), \(Int64(commit.epoch)), \(wrap.recipient.description), \(try StoredKeys.document(wrap)))
-                    """, logger: self.logger)
-            }
+            let roster = try await Self.roster(connection, caller.family, self.logger)
+            try await Self.commit(connection, commit, caller: caller, roster: roster, now: now, self.logger)
             let seq = try await Self.bump(connection, caller.family, self.logger)
             let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
             try await Self.notify(connection, poke, self.logger)
             return poke
         }
+    }
+
+    /// Checks `commit` against `roster` and the scope's newest epoch (`EpochDecision`), then stores it with its wraps;
+    /// the family's row is locked already.
+    static func commit(
+        _ connection: PostgresConnection, _ commit: EpochCommit, caller: Caller, roster: EpochDecision.Roster, now: Date, _ logger: Logger
+    ) async throws {
+        let family = caller.family.description, scope = commit.scope.description
+        let current = try await currentEpoch(connection, caller.family, commit.scope, logger)
+        try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: current))
+        try await connection.query("""
+            INSERT INTO scope_epoch (familyID, scope, epoch, document, committedBy, committedAt)
+            VALUES (\(family), \(scope), \(Int64(commit.epoch)), \(try StoredKeys.document(commit)), \(caller.device.description),
+                    \(now.timeIntervalSince1970))
+            """, logger: logger)
+        for wrap in commit.wraps {
+            try await connection.query("""
+                INSERT INTO epoch_wrap (familyID, scope, epoch, recipient, wrap)
+                VALUES (\(family), \(scope), \(Int64(commit.epoch)), \(wrap.recipient.description), \(try StoredKeys.document(wrap)))
+                """, logger: logger)
+        }
+    }
+
+    /// The family's active devices with their public keys, read in this transaction.
+    static func roster(_ connection: PostgresConnection, _ family: FamilyID, _ logger: Logger) async throws -> EpochDecision.Roster {
+        var roster: EpochDecision.Roster = [:]
+        let devices = try await connection.query("""
+            SELECT id, mode, agreementKey, signingKey, childName FROM device WHERE familyID = \(family.description) AND revokedAt IS NULL
+            """, logger: logger)
+        for try await (id, mode, agreement, signing, childName) in devices.decode((String, String, String?, String?, String?).self) {
+            guard let device = DeviceID(uuidString: id) else { continue }
+            roster[device] = (try self.mode(mode), try StoredKeys.publicKeys(agreement: agreement, signing: signing), childName)
+        }
+        return roster
     }
 
     public func keys(caller: Caller) async throws -> SyncAPI.Keys {
@@ -106,5 +118,19 @@ extension PostgresFamilyStorage {
             """, logger: logger)
         for try await epoch in rows.decode(Int64.self) { return UInt32(clamping: epoch) }
         return 0
+    }
+
+    /// The newest epoch of `scope` in `family` with the members its commit names; nil before the first.
+    static func newestEpoch(
+        _ connection: PostgresConnection, _ family: FamilyID, _ scope: KeyScope, _ logger: Logger
+    ) async throws -> (epoch: UInt32, members: [DeviceID])? {
+        let rows = try await connection.query("""
+            SELECT epoch, document FROM scope_epoch WHERE familyID = \(family.description) AND scope = \(scope.description)
+            ORDER BY epoch DESC LIMIT 1
+            """, logger: logger)
+        for try await (epoch, document) in rows.decode((Int64, String).self) {
+            return (UInt32(clamping: epoch), try StoredKeys.members(document: document))
+        }
+        return nil
     }
 }

@@ -11,7 +11,9 @@ extension PostgresFamilyStorage {
             _ = try await Self.activeRole(connection, caller, self.logger)
             try await Self.lockFamily(connection, caller.family, self.logger)
             var highestCounter = try await Self.writerCounter(connection, caller, self.logger)
-            var epochs: [KeyScope: UInt32] = [:]
+            // Each scope's newest epoch, read once per push, and the family's active devices, read when one has an epoch.
+            var scopes: [KeyScope: EpochDecision.ScopeState] = [:]
+            var active: Set<DeviceID>?
             var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
@@ -19,8 +21,15 @@ extension PostgresFamilyStorage {
                 var facts = try await Self.facts(connection, mutation, caller: caller, self.logger)
                 facts.highestWriterCounter = highestCounter
                 if let scope = mutation.keyScope {
-                    if epochs[scope] == nil { epochs[scope] = try await Self.currentEpoch(connection, caller.family, scope, self.logger) }
-                    facts.currentEpoch = epochs[scope] ?? 0
+                    var state = scopes[scope]
+                    if state == nil {
+                        let newest = try await Self.newestEpoch(connection, caller.family, scope, self.logger)
+                        if newest != nil, active == nil { active = Set(try await Self.roster(connection, caller.family, self.logger).keys) }
+                        state = EpochDecision.ScopeState(newest: newest, active: active ?? [])
+                        scopes[scope] = state
+                    }
+                    facts.currentEpoch = state?.current ?? 0
+                    facts.rotationPending = state?.rotationPending ?? false
                 }
                 switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
@@ -28,6 +37,8 @@ extension PostgresFamilyStorage {
                 case .staleEpoch(let scope, let current):
                     // Thrown inside the transaction: nothing of the push stays, and nothing is remembered.
                     throw StorageRefusal.staleEpoch(scope: scope, current: current)
+                case .rotationPending(let scope):
+                    throw StorageRefusal.rotationPending(scope: scope)
                 case .reject(let refusal):
                     try await Self.remember(connection, caller, mutation.id, seq: nil, status: .rejected, reason: refusal.description, now: now, self.logger)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .rejected, seq: nil, reason: refusal.description))

@@ -13,6 +13,9 @@ enum PushDecision: Equatable {
     /// Refuse the whole push, remembering nothing: the record was sealed under an epoch that is no longer the
     /// scope's newest, and the writer seals it again under the same mutation id.
     case staleEpoch(KeyScope, current: UInt32)
+    /// Refuse the whole push, remembering nothing: the scope's newest epoch names a device that is no longer an
+    /// active member, which holds its key; the writer seals again once a parent commits the next epoch.
+    case rotationPending(KeyScope)
 
     /// What the backend knows about a mutation before deciding.
     struct Facts {
@@ -30,6 +33,9 @@ enum PushDecision: Equatable {
         var highestWriterCounter: UInt64 = 0
         /// For a sealed record: its scope's newest epoch, 0 before the first.
         var currentEpoch: UInt32 = 0
+        /// For a sealed record: whether its scope's newest epoch names a device that is no longer active
+        /// (`EpochDecision.ScopeState`).
+        var rotationPending = false
     }
 
     static func decide(_ mutation: SyncMutation, caller: Caller, facts: Facts, now: Date) -> PushDecision {
@@ -53,10 +59,15 @@ enum PushDecision: Equatable {
         }
         if let refusal = WritePolicy.checkReplacing(mutation, writer: caller.device, storedOwner: facts.storedOwner) { return .reject(refusal) }
         if let refusal = WritePolicy.checkCounter(mutation, highest: facts.highestWriterCounter) { return .reject(refusal) }
-        if let sealing = mutation.sealing, sealing.epoch != facts.currentEpoch {
-            // Behind: the writer seals again. Ahead: no device was ever given that epoch's key.
-            if sealing.epoch < facts.currentEpoch || facts.currentEpoch == 0 { return .staleEpoch(sealing.scope, current: facts.currentEpoch) }
-            return .reject(.epochNotCommitted(sealing.scope, epoch: sealing.epoch, current: facts.currentEpoch))
+        if let sealing = mutation.sealing {
+            // Ahead: no device was ever given that epoch's key.
+            if sealing.epoch > facts.currentEpoch, facts.currentEpoch > 0 {
+                return .reject(.epochNotCommitted(sealing.scope, epoch: sealing.epoch, current: facts.currentEpoch))
+            }
+            // A device that left holds the newest key: nothing is written under it, nor under an older one.
+            if facts.rotationPending { return .rotationPending(sealing.scope) }
+            // Behind, or before the first epoch: the writer seals again.
+            if sealing.epoch != facts.currentEpoch { return .staleEpoch(sealing.scope, current: facts.currentEpoch) }
         }
         return .commit
     }

@@ -20,30 +20,37 @@ extension SQLiteFamilyStorage {
     public func commitEpoch(caller: Caller, commit: EpochCommit, now: Date) async throws -> FamilyPoke {
         try await writer.write { db in
             try Self.requireParent(db, caller)
-            let family = caller.family.description, scope = commit.scope.description
-            var roster: [DeviceID: (mode: DeviceMode, keys: DevicePublicKeys?)] = [:]
-            var childNames: [DeviceID: String] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT id, mode, agreementKey, signingKey, childName FROM device WHERE familyID = ? AND revokedAt IS NULL
-                """), arguments: [family]) {
-                guard let id = DeviceID(uuidString: row["id"]) else { continue }
-                roster[id] = (try Self.mode(row["mode"]), try Self.publicKeys(row))
-                if let name: String = row["childName"] { childNames[id] = name }
-            }
-            let current = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(epoch) FROM scope_epoch WHERE familyID = ? AND scope = ?"),
-                                             arguments: [family, scope]) ?? 0
-            try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: UInt32(current), childNames: childNames))
-            try db.cachedStatement(sql: """
-                INSERT INTO scope_epoch (familyID, scope, epoch, document, committedBy, committedAt) VALUES (?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [family, scope, Int64(commit.epoch), try StoredKeys.document(commit), caller.device.description,
-                                         now.timeIntervalSince1970])
-            for wrap in commit.wraps {
-                try db.cachedStatement(sql: "INSERT INTO epoch_wrap (familyID, scope, epoch, recipient, wrap) VALUES (?, ?, ?, ?, ?)")
-                    .execute(arguments: [family, scope, Int64(commit.epoch), wrap.recipient.description, try StoredKeys.document(wrap)])
-            }
+            try Self.commit(db, commit, caller: caller, roster: try Self.roster(db, caller.family), now: now)
             let seq = try Self.bump(db, caller.family, by: 1)
             return FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
         }
+    }
+
+    /// Checks `commit` against `roster` and the scope's newest epoch (`EpochDecision`), then stores it with its wraps.
+    static func commit(_ db: Database, _ commit: EpochCommit, caller: Caller, roster: EpochDecision.Roster, now: Date) throws {
+        let family = caller.family.description, scope = commit.scope.description
+        let current = try currentEpoch(db, caller.family, commit.scope)
+        try EpochDecision.check(commit, caller: caller, facts: .init(roster: roster, current: current))
+        try db.cachedStatement(sql: """
+            INSERT INTO scope_epoch (familyID, scope, epoch, document, committedBy, committedAt) VALUES (?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [family, scope, Int64(commit.epoch), try StoredKeys.document(commit), caller.device.description,
+                                     now.timeIntervalSince1970])
+        for wrap in commit.wraps {
+            try db.cachedStatement(sql: "INSERT INTO epoch_wrap (familyID, scope, epoch, recipient, wrap) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [family, scope, Int64(commit.epoch), wrap.recipient.description, try StoredKeys.document(wrap)])
+        }
+    }
+
+    /// The family's active devices with their public keys, read in this transaction.
+    static func roster(_ db: Database, _ family: FamilyID) throws -> EpochDecision.Roster {
+        var roster: EpochDecision.Roster = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT id, mode, agreementKey, signingKey, childName FROM device WHERE familyID = ? AND revokedAt IS NULL
+            """), arguments: [family.description]) {
+            guard let id = DeviceID(uuidString: row["id"]) else { continue }
+            roster[id] = (try mode(row["mode"]), try publicKeys(row), row["childName"])
+        }
+        return roster
     }
 
     public func keys(caller: Caller) async throws -> SyncAPI.Keys {
@@ -86,6 +93,15 @@ extension SQLiteFamilyStorage {
     static func currentEpoch(_ db: Database, _ family: FamilyID, _ scope: KeyScope) throws -> UInt32 {
         UInt32(try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(epoch) FROM scope_epoch WHERE familyID = ? AND scope = ?"),
                                   arguments: [family.description, scope.description]) ?? 0)
+    }
+
+    /// The newest epoch of `scope` in `family` with the members its commit names; nil before the first.
+    static func newestEpoch(_ db: Database, _ family: FamilyID, _ scope: KeyScope) throws -> (epoch: UInt32, members: [DeviceID])? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT epoch, document FROM scope_epoch WHERE familyID = ? AND scope = ? ORDER BY epoch DESC LIMIT 1
+            """), arguments: [family.description, scope.description]) else { return nil }
+        let epoch: Int64 = row["epoch"]
+        return (UInt32(clamping: epoch), try StoredKeys.members(document: row["document"]))
     }
 
     static func publicKeys(_ row: Row?) throws -> DevicePublicKeys? {

@@ -9,7 +9,9 @@ extension SQLiteFamilyStorage {
         try await writer.write { db in
             _ = try Self.activeRole(db, caller)
             var highestCounter = try Self.writerCounter(db, caller)
-            var epochs: [KeyScope: UInt32] = [:]
+            // Each scope's newest epoch, read once per push, and the family's active devices, read when one has an epoch.
+            var scopes: [KeyScope: EpochDecision.ScopeState] = [:]
+            var active: Set<DeviceID>?
             var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var newest: Int64?
@@ -17,8 +19,15 @@ extension SQLiteFamilyStorage {
                 var facts = try Self.facts(db, mutation, caller: caller)
                 facts.highestWriterCounter = highestCounter
                 if let scope = mutation.keyScope {
-                    if epochs[scope] == nil { epochs[scope] = try Self.currentEpoch(db, caller.family, scope) }
-                    facts.currentEpoch = epochs[scope] ?? 0
+                    var state = scopes[scope]
+                    if state == nil {
+                        let newest = try Self.newestEpoch(db, caller.family, scope)
+                        if newest != nil, active == nil { active = Set(try Self.roster(db, caller.family).keys) }
+                        state = EpochDecision.ScopeState(newest: newest, active: active ?? [])
+                        scopes[scope] = state
+                    }
+                    facts.currentEpoch = state?.current ?? 0
+                    facts.rotationPending = state?.rotationPending ?? false
                 }
                 switch PushDecision.decide(mutation, caller: caller, facts: facts, now: now) {
                 case .repeatResult(let result):
@@ -26,6 +35,8 @@ extension SQLiteFamilyStorage {
                 case .staleEpoch(let scope, let current):
                     // Thrown inside the transaction: nothing of the push stays, and nothing is remembered.
                     throw StorageRefusal.staleEpoch(scope: scope, current: current)
+                case .rotationPending(let scope):
+                    throw StorageRefusal.rotationPending(scope: scope)
                 case .reject(let refusal):
                     try Self.remember(db, caller, mutation.id, seq: nil, status: .rejected, reason: refusal.description, now: now)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .rejected, seq: nil, reason: refusal.description))

@@ -133,9 +133,10 @@ public final class SQLiteFamilyStorage: FamilyStorage {
         }
     }
 
-    public func revokeDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
+    public func revokeDevice(caller: Caller, device: DeviceID, rotations: [EpochCommit], now: Date) async throws -> FamilyPoke {
         try await writer.write { db in
             try Self.requireParent(db, caller)
+            try EpochDecision.checkRotations(rotations, caller: caller, revoked: device)
             let parentsLeft = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM device WHERE familyID = ? AND mode = 'parentDevice' AND revokedAt IS NULL AND id <> ?
                 """, arguments: [caller.family.description, device.description]) ?? 0
@@ -143,6 +144,11 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             try db.execute(sql: "UPDATE device SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ? AND familyID = ?",
                            arguments: [now.timeIntervalSince1970, device.description, caller.family.description])
             guard db.changesCount == 1 else { throw StorageRefusal.unknownDevice }
+            // Thrown inside the transaction: a refused rotation leaves the device active and nothing committed.
+            let roster = try Self.roster(db, caller.family)
+            for rotation in rotations {
+                try Self.commit(db, rotation, caller: caller, roster: roster, now: now)
+            }
             let seq = try Self.bump(db, caller.family, by: 1)
             return FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
         }
