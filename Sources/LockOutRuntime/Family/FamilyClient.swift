@@ -77,8 +77,13 @@ public final class FamilyClient: Sendable {
         try call(.PATCH, "/v1/devices/\(device)", body: SyncAPI.Rename(name: name))
     }
 
-    public func revoke(_ device: DeviceID) throws(FamilyClientError) {
-        try callWithoutAnswer(.POST, "/v1/devices/\(device)/revoke")
+    /// Revokes `device`; in an end-to-end family with the next epochs of the scopes it was in (`rotations`),
+    /// committed with the revocation or not at all.
+    public func revoke(_ device: DeviceID, rotations: [EpochCommit] = []) throws(FamilyClientError) {
+        guard !rotations.isEmpty else { return try callWithoutAnswer(.POST, "/v1/devices/\(device)/revoke") }
+        let data: Data
+        do { data = try SyncJSON.encoder().encode(SyncAPI.Revoke(rotations: rotations)) } catch { throw .malformedAnswer("\(error)") }
+        _ = try send(request(.POST, "/v1/devices/\(device)/revoke", body: data))
     }
 
     public func delete(_ device: DeviceID) throws(FamilyClientError) {

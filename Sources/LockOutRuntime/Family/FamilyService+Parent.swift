@@ -48,13 +48,21 @@ extension FamilyService {
         return try client.rename(device.deviceID, to: name)
     }
 
-    /// Revokes a device's token at once; its data stays.
+    /// Revokes a device's token at once; its data stays. In an end-to-end family the revocation carries the next
+    /// epoch of every scope the device was in, so nothing written after it opens with the keys it kept; another
+    /// parent rotating meanwhile makes the server refuse it (409), and it is built again on the newest epochs once.
     public func revoke(_ text: String) throws -> RegisteredDevice {
         let (membership, _) = try member(of: [.parentDevice])
         let device = try resolve(text, in: try devices())
         let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
-        try client.revoke(device.deviceID)
+        let sync = FamilySync(store: store, applier: applier, connector: connector, now: now, encryption: encryption)
+        defer { sync.shutdown() }
+        do {
+            try client.revoke(device.deviceID, rotations: try sync.rotations(revoking: device.deviceID, client: client))
+        } catch FamilyClientError.refused(409, "stale_epoch", _, _) {
+            try client.revoke(device.deviceID, rotations: try sync.rotations(revoking: device.deviceID, client: client))
+        }
         return device
     }
 

@@ -39,6 +39,19 @@ extension FamilySync {
         return state
     }
 
+    /// The rotations a parent sends with the revocation of `revoked`: the next epoch of every scope the device
+    /// was in, for the members left (`FamilyKeyState.commitsOwed` over the directory without it). None in a
+    /// plaintext family, and none when a parent revokes itself (it would know the new keys).
+    func rotations(revoking revoked: DeviceID, client: FamilyClient) throws -> [EpochCommit] {
+        guard let membership = try store.membership() else { return [] }
+        let identity = try store.identity(defaultName: DeviceNames.host())
+        guard revoked != identity.id, var state = try prepareKeys(client, membership: membership, identity: identity) else { return [] }
+        let directory = try client.keys()
+        state.learn(directory)
+        let left = SyncAPI.Keys(devices: directory.devices.filter { $0.deviceID != revoked }, epochs: directory.epochs, scopes: directory.scopes)
+        return state.commitsOwed(by: left).filter { commit in state.members[commit.scope]?.contains(revoked) == true }
+    }
+
     /// Learns the key directory; a parent commits the epochs it owes (one another parent committed first, or
     /// whose member has not sent its keys yet, is tried again next round), then learns again.
     func refreshKeys(_ client: FamilyClient, _ state: inout FamilyKeyState) throws {

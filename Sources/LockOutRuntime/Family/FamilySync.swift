@@ -159,8 +159,9 @@ public final class FamilySync: Sendable {
             let answer: SyncAPI.PushResult
             do {
                 answer = try client.push(mutations)
-            } catch FamilyClientError.refused(409, let code, _, _) where keys != nil && ["stale_epoch", "rotation_pending"].contains(code)
-                && reseals < Self.resealAttempts {
+            } catch FamilyClientError.refused(409, let code, let message, _) where keys != nil && ["stale_epoch", "rotation_pending"].contains(code) {
+                // Nothing was applied: the items stay queued, sealed again once the keys moved on.
+                guard reseals < Self.resealAttempts else { throw KeyWait(description: "waiting for the family's keys: \(message)") }
                 reseals += 1
                 if var state = keys {
                     try refreshKeys(client, &state)

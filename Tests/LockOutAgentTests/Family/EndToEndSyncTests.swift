@@ -72,6 +72,46 @@ struct EndToEndSyncTests {
         }
     }
 
+    @Test("revoking one of a child's two devices rotates the child's person scope for the other alone; its next totals go under the new epoch")
+    func revocationRotates() async throws {
+        try await withFamilyServer { port, storage in
+            let (parent, laptop, phone) = try await offPool {
+                let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
+                _ = try parent.family.create(server: "http://127.0.0.1:\(port)", endToEnd: true)
+                var devices: [TestDevice] = []
+                for name in ["Anna's laptop", "Anna's phone"] {
+                    let pairing = try parent.family.pair(mode: .childDevice, childName: "Anna")
+                    let device = try TestDevice.make(.childDevice, name: name)
+                    _ = try device.family.join(payload: pairing.payload)
+                    devices.append(device)
+                }
+                for device in devices { _ = device.syncOnce() }
+                #expect(parent.syncOnce() == .synced(applied: 0))
+                for device in devices { #expect(device.syncOnce() == .synced(applied: 0)) }
+                _ = try parent.family.revoke("Anna's phone")
+                return (parent, devices[0], devices[1])
+            }
+            let family = try #require(try laptop.store.membership()).family
+            let laptopID = try laptop.store.identity(defaultName: "x").id, phoneID = try phone.store.identity(defaultName: "x").id
+            let person = PersonScope.child(named: "Anna", family: family, digest: SwiftCryptoFamilyCipher().digest)
+            let laptopCaller = Caller(device: laptopID, family: family, mode: .childDevice)
+            let epochs = try await storage.keys(caller: laptopCaller).epochs.filter { $0.scope == person }
+            #expect(epochs.map(\.epoch) == [1, 2])
+            #expect(epochs.last.map { !$0.members.contains(phoneID) && $0.members.contains(laptopID) } == true)
+
+            try await offPool {
+                let day = LocalDate(year: 2025, month: 11, day: 24)
+                let totals = HealthTotalsRecord(deviceID: laptopID, deviceName: "Anna's laptop", date: day, steps: 9_000, activeEnergy: 200,
+                                                exerciseMinutes: 10, readAt: TestDevice.now)
+                try laptop.store.enqueue(try totals.mutation(id: MutationID(rawValue: UUID())), now: TestDevice.now)
+                #expect(laptop.syncOnce() == .synced(applied: 0))
+                _ = parent
+            }
+            let sent = try await storage.changes(caller: laptopCaller, since: 0, limit: 500).changes.filter { $0.type == .healthTotals }
+            #expect(sent.map(\.keyEpoch) == [2])
+        }
+    }
+
     @Test("a family that is not end-to-end syncs as before: plaintext, no keys sent")
     func plaintextUnchanged() async throws {
         try await withFamilyServer { port, storage in
