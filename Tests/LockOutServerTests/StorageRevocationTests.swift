@@ -141,7 +141,7 @@ struct StorageRevocationTests {
         }
         #expect(try await StoredRows.records(s).isEmpty, "nothing of a refused push stays")
         let (plain, _) = try await s.push(caller: anna, mutations: [try F.usage(anna)], now: F.now)
-        #expect(plain.map(\.status) == [.applied], "a plaintext record is not sealed under any key")
+        #expect(plain.map(\.status) == [.rejected], "an end-to-end family takes no plaintext record either")
 
         // A rotation that still names the revoked parent is refused; one for the active members lifts child A's scope alone.
         let (naming, _) = try k.keys.commit(annaScope, epoch: 2, members: k.members(of: annaScope), by: parent, previous: k.epochKeys[annaScope])

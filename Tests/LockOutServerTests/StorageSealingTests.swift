@@ -42,13 +42,12 @@ struct StorageSealingTests {
         let family = try await F.make(try await backend.make())
         try await Self.keyed(family)
         let record = Self.usage(family.childA, counter: 1)
-        let (results, _) = try await family.storage.push(caller: family.childA, mutations: [record, try F.usage(family.childA)], now: F.now)
-        #expect(results.map(\.status) == [.applied, .applied])
+        let (results, _) = try await family.storage.push(caller: family.childA, mutations: [record], now: F.now)
+        #expect(results.map(\.status) == [.applied])
         var records = try await family.records()
         let stored = try #require(records[record.recordID])
         #expect(stored.sealing == RecordSealing(scope: .child(family.childA.device), epoch: 1, writerCounter: 1))
         #expect(stored.body == record.body)
-        #expect(records.values.filter { $0.sealing == nil }.count == 1, "the plaintext record stays plaintext")
 
         let tombstone = Self.usage(family.childA, counter: 2, id: record.recordID, deleted: true)
         _ = try await family.storage.push(caller: family.childA, mutations: [tombstone], now: F.now)
@@ -77,9 +76,6 @@ struct StorageSealingTests {
         // Counters are each writer's own: another child starts from 1.
         let (other, _) = try await s.push(caller: family.childB, mutations: [Self.usage(family.childB, counter: 1)], now: F.now)
         #expect(other.map(\.status) == [.applied])
-        // Plaintext records carry no counter and are not held to one.
-        let (plain, _) = try await s.push(caller: family.childA, mutations: [try F.usage(family.childA)], now: F.now)
-        #expect(plain.map(\.status) == [.applied])
         let (rolledBack, _) = try await s.push(caller: family.childA, mutations: [Self.usage(family.childA, counter: 6)], now: F.now)
         #expect(rolledBack.map(\.status) == [.rejected])
     }
@@ -110,6 +106,26 @@ struct StorageSealingTests {
         #expect(sibling.map(\.status) == [.rejected] && poke == nil)
         let annaSees = try await s.changes(caller: family.childA, since: 0, limit: 100).changes
         #expect(!annaSees.contains { $0.recordID == forged.recordID })
+    }
+
+    @Test("once a parent committed the family's first epoch, a plaintext record is refused for good; before, it is taken as ever",
+          arguments: backends)
+    func plaintextRefused(_ backend: Backend) async throws {
+        let family = try await F.make(try await backend.make())
+        let before = try F.usage(family.childA)
+        let (taken, _) = try await family.storage.push(caller: family.childA, mutations: [before], now: F.now)
+        #expect(taken.map(\.status) == [.applied])
+        try await Self.keyed(family)
+        let (refused, _) = try await family.storage.push(caller: family.childA, mutations: [try F.usage(family.childA)], now: F.now)
+        #expect(refused.map(\.status) == [.rejected])
+        #expect(refused.allSatisfy { $0.reason?.contains("end-to-end") == true }, "\(refused)")
+        // Parents too, and a plaintext delete as much as a record.
+        let (parent, _) = try await family.storage.push(caller: family.parent, mutations: [try F.command(to: family.childA)], now: F.now)
+        #expect(parent.map(\.status) == [.rejected])
+        let (tombstone, _) = try await family.storage.push(caller: family.childA, mutations: [F.tombstone(of: before)], now: F.now)
+        #expect(tombstone.map(\.status) == [.rejected])
+        let (sealed, _) = try await family.storage.push(caller: family.childA, mutations: [Self.usage(family.childA, counter: 1)], now: F.now)
+        #expect(sealed.map(\.status) == [.applied])
     }
 
     @Test("a malformed container or a half-given sealing is refused on its own; the rest of the push lands", arguments: backends)

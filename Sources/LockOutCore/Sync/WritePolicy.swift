@@ -52,6 +52,7 @@ public enum WritePolicy {
         case scopeNotAllowed(KeyScope, RecordType, expected: String)
         case writerCounterNotAbove(UInt64, highest: UInt64)
         case epochNotCommitted(KeyScope, epoch: UInt32, current: UInt32)
+        case notSealed
 
         public var description: String {
             switch self {
@@ -79,6 +80,7 @@ public enum WritePolicy {
                 "writerCounter \(counter) is not above \(highest), the highest this device wrote: a replayed or rolled-back record"
             case .epochNotCommitted(let scope, let epoch, let current):
                 "\(scope) has no epoch \(epoch): its newest is \(current)"
+            case .notSealed: "this family is end-to-end encrypted: a record's body must be sealed, with its keyScope, keyEpoch and writerCounter"
             }
         }
 
@@ -103,6 +105,7 @@ public enum WritePolicy {
             case .scopeNotAllowed: "scope_not_allowed"
             case .writerCounterNotAbove: "writer_counter"
             case .epochNotCommitted: "unknown_epoch"
+            case .notSealed: "not_sealed"
             }
         }
     }

@@ -11,6 +11,8 @@ extension PostgresFamilyStorage {
             _ = try await Self.activeRole(connection, caller, self.logger)
             try await Self.lockFamily(connection, caller.family, self.logger)
             var highestCounter = try await Self.writerCounter(connection, caller, self.logger)
+            let endToEnd = try await Self.count(connection.query(
+                "SELECT 1 FROM scope_epoch WHERE familyID = \(caller.family.description) LIMIT 1", logger: self.logger)) > 0
             // Each scope's newest epoch, read once per push, and the family's active devices, read when one has an epoch.
             var scopes: [KeyScope: EpochDecision.ScopeState] = [:]
             var active: Set<DeviceID>?
@@ -20,6 +22,7 @@ extension PostgresFamilyStorage {
             for mutation in mutations {
                 var facts = try await Self.facts(connection, mutation, caller: caller, self.logger)
                 facts.highestWriterCounter = highestCounter
+                facts.familyEndToEnd = endToEnd
                 if let scope = mutation.keyScope {
                     var state = scopes[scope]
                     if state == nil {

@@ -36,6 +36,8 @@ enum PushDecision: Equatable {
         /// For a sealed record: whether its scope's newest epoch names a device that is no longer active
         /// (`EpochDecision.ScopeState`).
         var rotationPending = false
+        /// Whether a parent committed an epoch in the family: it is end-to-end from then on, for good.
+        var familyEndToEnd = false
     }
 
     static func decide(_ mutation: SyncMutation, caller: Caller, facts: Facts, now: Date) -> PushDecision {
@@ -48,6 +50,8 @@ enum PushDecision: Equatable {
         if let refusal = WritePolicy.check(mutation, writer: caller.device, mode: caller.mode) ?? WritePolicy.checkDate(mutation, now: now) {
             return .reject(refusal)
         }
+        // The family's parents turned it end-to-end with their first signed epoch; nobody turns it back.
+        if facts.familyEndToEnd, mutation.sealing == nil { return .reject(.notSealed) }
         switch mutation.type {
         case .command, .configuration:
             guard let targetMode = facts.targetMode else { return .reject(.unknownTarget) }

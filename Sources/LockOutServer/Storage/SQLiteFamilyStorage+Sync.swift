@@ -9,6 +9,8 @@ extension SQLiteFamilyStorage {
         try await writer.write { db in
             _ = try Self.activeRole(db, caller)
             var highestCounter = try Self.writerCounter(db, caller)
+            let endToEnd = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM scope_epoch WHERE familyID = ?)"),
+                                             arguments: [caller.family.description]) ?? false
             // Each scope's newest epoch, read once per push, and the family's active devices, read when one has an epoch.
             var scopes: [KeyScope: EpochDecision.ScopeState] = [:]
             var active: Set<DeviceID>?
@@ -18,6 +20,7 @@ extension SQLiteFamilyStorage {
             for mutation in mutations {
                 var facts = try Self.facts(db, mutation, caller: caller)
                 facts.highestWriterCounter = highestCounter
+                facts.familyEndToEnd = endToEnd
                 if let scope = mutation.keyScope {
                     var state = scopes[scope]
                     if state == nil {

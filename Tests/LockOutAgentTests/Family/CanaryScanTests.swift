@@ -108,7 +108,7 @@ struct CanaryScanTests {
         let logger = Logger(label: "lockout.server") { _ in KeptLog(kept: log) }
         let app = FamilyServer.application(storage: storage, configuration: FamilyServer.Configuration(port: 0, now: { TestDevice.now }),
                                            logger: logger)
-        let metrics = try await app.test(.live) { client in
+        let metrics = try await onServerThreads { try await app.test(.live) { client in
             let port = try #require(client.port)
             try await offPool {
                 let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
@@ -135,7 +135,7 @@ struct CanaryScanTests {
                 #expect(try parent.store.records(.usage).contains { $0.body.contains(program) }, "the parent read the usage")
             }
             return try await client.execute(uri: "/metrics", method: .get) { Data($0.body.readableBytesView) }
-        }
+        } }
         var collected: [(String, Data)] = [("/metrics", metrics), ("the server log", Data(log.lines.withLock { $0.joined(separator: "\n") }.utf8))]
         switch kind {
         case .sqlite:

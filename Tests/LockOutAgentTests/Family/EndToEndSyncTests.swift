@@ -21,7 +21,7 @@ struct EndToEndSyncTests {
         let serverPath = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-server-\(UUID())/server.sqlite").path
         let storage = try SQLiteFamilyStorage(path: serverPath)
         let app = FamilyServer.application(storage: storage, configuration: FamilyServer.Configuration(port: 0, now: { TestDevice.now }))
-        try await app.test(.live) { client in
+        try await onServerThreads { try await app.test(.live) { client in
             let port = try #require(client.port)
             try await offPool {
                 // The family is end-to-end from its creation; the pairing code says so to the child.
@@ -69,7 +69,7 @@ struct EndToEndSyncTests {
             for word in ["snooze", "intervalMinutes", "commandID", "applied", "Anna's laptop"] {
                 #expect(!bodies.contains { $0.contains(word) }, "the server's database holds '\(word)'")
             }
-        }
+        } }
     }
 
     @Test("revoking one of a child's two devices rotates the child's person scope for the other alone; its next totals go under the new epoch")

@@ -63,8 +63,28 @@ func withFamilyServer<T: Sendable>(
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-server-\(UUID())/server.sqlite").path
     let storage = try SQLiteFamilyStorage(path: path)
     let app = FamilyServer.application(storage: storage, configuration: configuration)
-    return try await app.test(.live) { client in
-        try await body(try #require(client.port), storage)
+    return try await onServerThreads {
+        try await app.test(.live) { client in
+            try await body(try #require(client.port), storage)
+        }
+    }
+}
+
+/// Runs `body` — a live server and what waits on it — on threads of its own rather than the test pool's: a
+/// full run keeps the pool's few threads busy with other suites for tens of seconds at a time, and a server
+/// whose handlers wait for them answers a device's sync too late.
+func onServerThreads<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    try await withTaskExecutorPreference(ServerThreads.shared, operation: body)
+}
+
+/// A task executor over a concurrent dispatch queue: its jobs never wait for the test pool.
+final class ServerThreads: TaskExecutor, @unchecked Sendable {
+    static let shared = ServerThreads()
+    private let queue = DispatchQueue(label: "lockout.test.server", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
 
