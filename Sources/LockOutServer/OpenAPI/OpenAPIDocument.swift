@@ -90,9 +90,11 @@ enum OpenAPIDocument {
             mode: { $ref: "#/components/schemas/DeviceMode" }
             childName:
               allOf: [{ $ref: "#/components/schemas/DeviceName" }]
+              nullable: true
               description: >
-                For a child's device only: the child it belongs to. The child devices paired with the same child name
-                are one child's, and read each other's health totals; a child name with another mode is refused.
+                For a child's device only: the child it belongs to (null or absent: none). The child devices paired
+                with the same child name are one child's, and read each other's health totals; a child name with
+                another mode is refused.
         Pairing:
           type: object
           required: [secret, mode, expiresAt, payload]
@@ -337,7 +339,11 @@ enum OpenAPIDocument {
             rotations:
               type: array
               maxItems: 128
-              items: { $ref: "#/components/schemas/EpochCommit" }
+              # Each item is an EpochCommit (see that schema); written as a plain object, so that a schema
+              # checker's generator does not walk the commit's nesting once more under this route.
+              items:
+                type: object
+                description: an EpochCommit
         EpochCommitted:
           type: object
           required: [scope, epoch]
