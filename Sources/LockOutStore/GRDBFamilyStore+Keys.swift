@@ -20,6 +20,16 @@ extension AppDatabase {
             t.column("json", .text).notNull().check(sql: "json_valid(json)")
         }
     }
+
+    /// - `familyPairing`: the pairings this parent device made in an end-to-end family (`PendingPairing`, with
+    ///   its pairing key), by the key's id, until the device that joined with one has been checked.
+    static func addFamilyPairings(_ db: Database) throws {
+        try db.create(table: "familyPairing") { t in
+            t.primaryKey("keyID", .text)
+            t.column("json", .text).notNull().check(sql: "json_valid(json)")
+            t.column("expiresAt", .double).notNull()
+        }
+    }
 }
 
 extension GRDBFamilyStore {
@@ -54,6 +64,33 @@ extension GRDBFamilyStore {
                 INSERT INTO familyKeys (id, endToEnd, json) VALUES (1, 1, ?)
                 ON CONFLICT (id) DO UPDATE SET json = excluded.json
                 """, arguments: [json])
+        }
+    }
+
+    /// Keeps a pairing this device made, under its key's id (`PairingKey.id`, base64url).
+    public func addPendingPairing(_ pairing: PendingPairing, id: String) throws {
+        let json = String(decoding: try SyncJSON.encoder().encode(pairing), as: UTF8.self)
+        try writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO familyPairing (keyID, json, expiresAt) VALUES (?, ?, ?)",
+                           arguments: [id, json, pairing.expiresAt.timeIntervalSince1970])
+        }
+    }
+
+    /// The pairings this device made whose joining device has not been checked yet.
+    public func pendingPairings() throws -> [PendingPairing] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT json FROM familyPairing ORDER BY expiresAt").compactMap { json in
+                try? SyncJSON.decoder().decode(PendingPairing.self, from: Data(json.utf8))
+            }
+        }
+    }
+
+    /// Forgets the pairings with the ids `used` (their devices were checked) and those that expired before
+    /// `expiredBefore` (nobody joined with them in time, or ever will).
+    public func forgetPairings(used: [String], expiredBefore: Date) throws {
+        try writer.write { db in
+            for id in used { try db.execute(sql: "DELETE FROM familyPairing WHERE keyID = ?", arguments: [id]) }
+            try db.execute(sql: "DELETE FROM familyPairing WHERE expiresAt < ?", arguments: [expiredBefore.timeIntervalSince1970])
         }
     }
 

@@ -25,6 +25,7 @@ extension AppDatabase {
         migrator.registerMigration("addSessionTimeZones") { db in try addSessionTimeZones(db, localZone: localZone) }
         migrator.registerMigration("addNaturalBreaks", migrate: addNaturalBreaks)
         migrator.registerMigration("addFamilyKeys", migrate: addFamilyKeys)
+        migrator.registerMigration("addFamilyPairings", migrate: addFamilyPairings)
         return migrator
     }
 

@@ -23,8 +23,11 @@ struct KeyRoutesTests {
             try keyring.wrap(key, family: try family.caller(.parent).family, scope: scope, epoch: 1, for: try family.caller(role).device,
                              keys: try #require(keys[role]).publicKeys)
         }
-        return try EpochCommit.signed(family: try family.caller(.parent).family, scope: scope, epoch: 1, wraps: wraps, chain: nil,
-                                      signer: try family.caller(signer).device, keys: try #require(keys[signer]), cipher: cipher)
+        let memberKeys = Dictionary(uniqueKeysWithValues: try [Role.childA, .parent].map { role in
+            (try family.caller(role).device, try #require(keys[role]).publicKeys)
+        })
+        return try EpochCommit.signed(family: try family.caller(.parent).family, scope: scope, epoch: 1, wraps: wraps, memberKeys: memberKeys,
+                                      chain: nil, signer: try family.caller(signer).device, keys: try #require(keys[signer]), cipher: cipher)
     }
 
     @Test("PUT /v1/keys: any active device sends its own keys once; GET /v1/keys answers it", arguments: Role.allCases)

@@ -27,10 +27,14 @@ struct SealedFamilyFlowTests {
                                    keyCipher: SealedFamilyFlowTests.cipher)
         }
 
-        /// Fetches the key directory, and for a parent commits what it owes; answers how many commits it made.
+        /// Fetches the key directory, and for a parent commits what it owes; answers how many commits it made. The
+        /// devices here are introduced to each other out of band: each pins the keys the directory names, as pairing
+        /// would have vouched for them (the agent's tests pair through the code).
         @discardableResult
         mutating func syncKeys(_ storage: any FamilyStorage) async throws -> Int {
-            state.learn(try await storage.keys(caller: caller))
+            let directory = try await storage.keys(caller: caller)
+            state.pin(welcome: directory.devices)
+            state.learn(directory)
             let owed = state.commitsOwed(by: try await storage.keys(caller: caller))
             for commit in owed { _ = try await storage.commitEpoch(caller: caller, commit: commit, now: F.now) }
             if !owed.isEmpty { state.learn(try await storage.keys(caller: caller)) }

@@ -28,16 +28,20 @@ struct FamilyKeys {
     }
 
     /// An epoch of `scope` for `members`, signed by `signer`, with the chain link from `previous` when given.
+    /// `claimed` names other public keys for some members than the ones they sent, as the commit's key digests say.
     func commit(
-        _ scope: KeyScope, epoch: UInt32, members: [DeviceID], by signer: Caller, previous: [UInt8]? = nil
+        _ scope: KeyScope, epoch: UInt32, members: [DeviceID], by signer: Caller, previous: [UInt8]? = nil,
+        claimed: [DeviceID: DevicePublicKeys] = [:]
     ) throws -> (commit: EpochCommit, key: [UInt8]) {
         let key = Self.keyring.newEpochKey()
+        var memberKeys: [DeviceID: DevicePublicKeys] = [:]
         let wraps = try members.map { member in
-            try Self.keyring.wrap(key, family: family.parent.family, scope: scope, epoch: epoch, for: member,
-                                  keys: try #require(keys[member]).publicKeys)
+            let keys = try claimed[member] ?? #require(keys[member]).publicKeys
+            memberKeys[member] = keys
+            return try Self.keyring.wrap(key, family: family.parent.family, scope: scope, epoch: epoch, for: member, keys: keys)
         }
         let chain = try previous.map { try Self.keyring.chain(previous: $0, under: key, family: family.parent.family, scope: scope, epoch: epoch) }
-        let commit = try EpochCommit.signed(family: family.parent.family, scope: scope, epoch: epoch, wraps: wraps, chain: chain,
+        let commit = try EpochCommit.signed(family: family.parent.family, scope: scope, epoch: epoch, wraps: wraps, memberKeys: memberKeys, chain: chain,
                                             signer: signer.device, keys: try #require(keys[signer.device]), cipher: Self.cipher)
         return (commit, key)
     }

@@ -76,9 +76,16 @@ struct StorageKeysTests {
         await #expect(throws: StorageRefusal.self) {
             _ = try await s.commitEpoch(caller: family.parent, commit: whole.served(to: family.parent.device), now: F.now)
         }
-        let forged = EpochCommit(family: whole.family, scope: whole.scope, epoch: whole.epoch, members: whole.members, wrapDigests: whole.wrapDigests,
-                                 wraps: whole.wraps, chain: nil, signer: whole.signer, signature: Array(whole.signature.reversed()))
+        let forged = EpochCommit(family: whole.family, scope: whole.scope, epoch: whole.epoch, members: whole.members, memberKeys: whole.memberKeys,
+                                 wrapDigests: whole.wrapDigests, wraps: whole.wraps, chain: nil, signer: whole.signer,
+                                 signature: Array(whole.signature.reversed()))
         await #expect(throws: StorageRefusal.self) { _ = try await s.commitEpoch(caller: family.parent, commit: forged, now: F.now) }
+        // Wrapped for keys the child never sent: the server refuses a commit that names them.
+        let stranger = FamilyKeys.cipher.newDeviceKeys().publicKeys
+        let (otherKeys, _) = try keys.commit(scope, epoch: 1, members: members, by: family.parent, claimed: [family.childA.device: stranger])
+        await #expect(throws: StorageRefusal.invalid("the epoch commit names other public keys for device \(family.childA.device) than the ones it sent")) {
+            _ = try await s.commitEpoch(caller: family.parent, commit: otherKeys, now: F.now)
+        }
         let (second, _) = try keys.commit(scope, epoch: 2, members: members, by: family.parent, previous: Array(repeating: 1, count: 32))
         await #expect(throws: StorageRefusal.staleEpoch(scope: scope, current: 0)) {
             _ = try await s.commitEpoch(caller: family.parent, commit: second, now: F.now)

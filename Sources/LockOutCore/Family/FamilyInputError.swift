@@ -8,6 +8,7 @@ public enum FamilyInputError: Error, Equatable, Sendable, CustomStringConvertibl
     case confirmationMismatch(expected: String)
     case malformedPairingPayload(String)
     case unsupportedPairingVersion(Int)
+    case oldPairingVersion(Int)
     case serverURL(String)
     case pairingSecret
     case noMode
@@ -27,6 +28,8 @@ public enum FamilyInputError: Error, Equatable, Sendable, CustomStringConvertibl
         case .confirmationMismatch(let expected): "not confirmed: type '\(expected)' to confirm"
         case .malformedPairingPayload(let reason): "not a LockOut pairing code: \(reason)"
         case .unsupportedPairingVersion(let version): "this pairing code is of version \(version), which this LockOut does not know; update LockOut"
+        case .oldPairingVersion(let version):
+            "this pairing code is of version \(version), made by an older LockOut, and is no longer taken: ask the parent for a new code (update LockOut on the parent's device first)"
         case .serverURL(let text): "'\(text)' is not a server URL: use http://HOST[:PORT] or https://HOST[:PORT]"
         case .pairingSecret: "the pairing code's secret is malformed: copy the whole code again"
         case .noMode: "this device has no mode yet: run 'lockout family setup parent|child|self' first"

@@ -8,8 +8,9 @@ import Foundation
 public struct PairingPayload: Codable, Hashable, Sendable {
     /// The text every payload starts with.
     public static let prefix = "lockout-pair:"
-    /// The payload format this code writes and reads.
-    public static let currentVersion = 1
+    /// The payload format this code writes and reads. Version 2 carries an end-to-end family's pairing key and
+    /// parent fingerprint; a version 1 code, from before, is refused.
+    public static let currentVersion = 2
 
     public let version: Int
     /// The family server's base URL.
@@ -17,26 +18,38 @@ public struct PairingPayload: Codable, Hashable, Sendable {
     public let family: FamilyID
     /// The one-time pairing secret (base64url of at least 16 random bytes).
     public let secret: String
-    /// Whether the family keeps its data end-to-end encrypted, so the device joining does from its first
-    /// round; absent (false) in codes of a plaintext family.
-    public let endToEnd: Bool?
+    /// An end-to-end family's one-time pairing key (base64url of 32 bytes), which never reaches the server.
+    public let pairingKey: String?
+    /// With the pairing key: the fingerprint of the public keys of the parent device that made the code
+    /// (`DevicePublicKeys.fingerprint`), which the welcome must be signed by.
+    public let parentFingerprint: String?
 
     /// A payload of the current version.
-    public init(server: URL, family: FamilyID, secret: String, endToEnd: Bool? = nil) {
+    public init(server: URL, family: FamilyID, secret: String, pairingKey: PairingKey? = nil, parentFingerprint: String? = nil) {
         version = Self.currentVersion
         self.server = server
         self.family = family
         self.secret = secret
-        self.endToEnd = endToEnd
+        self.pairingKey = pairingKey.map { Base64URL.encode(Data($0.bytes)) }
+        self.parentFingerprint = pairingKey == nil ? nil : parentFingerprint
     }
 
-    /// The same code, saying the family is end-to-end encrypted: a parent adds it to the server's code.
-    public func sayingEndToEnd() -> PairingPayload {
-        PairingPayload(server: server, family: family, secret: secret, endToEnd: true)
+    /// Whether the family keeps its data end-to-end encrypted, so the device joining does from its first round.
+    public var endToEnd: Bool { pairingKey != nil }
+
+    /// The code's pairing key, when it carries one.
+    public var key: PairingKey? {
+        pairingKey.flatMap(Base64URL.decode).flatMap { try? PairingKey([UInt8]($0)) }
+    }
+
+    /// The same code carrying an end-to-end family's pairing key and the fingerprint of the parent that made it:
+    /// the parent adds both to the server's code, which never sees them.
+    public func carrying(_ key: PairingKey, parentFingerprint: String) -> PairingPayload {
+        PairingPayload(server: server, family: family, secret: secret, pairingKey: key, parentFingerprint: parentFingerprint)
     }
 
     enum CodingKeys: String, CodingKey {
-        case version = "v", server = "s", family = "f", secret = "k", endToEnd = "e"
+        case version = "v", server = "s", family = "f", secret = "k", pairingKey = "p", parentFingerprint = "h"
     }
 
     /// The text to show, paste or put in a QR code.
@@ -61,6 +74,7 @@ public struct PairingPayload: Codable, Hashable, Sendable {
         guard let versioned = try? JSONDecoder().decode(Versioned.self, from: data) else {
             throw .malformedPairingPayload("it was cut or changed (no version)")
         }
+        guard versioned.v >= Self.currentVersion else { throw .oldPairingVersion(versioned.v) }
         guard versioned.v == Self.currentVersion else { throw .unsupportedPairingVersion(versioned.v) }
         guard let payload = try? JSONDecoder().decode(Self.self, from: data) else {
             throw .malformedPairingPayload("it was cut or changed (fields missing)")
@@ -68,6 +82,9 @@ public struct PairingPayload: Codable, Hashable, Sendable {
         _ = try ServerAddress.validated(payload.server.absoluteString)
         guard let secret = Base64URL.decode(payload.secret), secret.count >= PairingSecret.minimumBytes else {
             throw .pairingSecret
+        }
+        guard (payload.pairingKey == nil) == (payload.parentFingerprint == nil), payload.pairingKey == nil || payload.key != nil else {
+            throw .malformedPairingPayload("its end-to-end key was cut or changed")
         }
         self = payload
     }

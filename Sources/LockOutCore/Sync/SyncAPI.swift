@@ -25,10 +25,14 @@ public enum SyncAPI {
         public let deviceID: DeviceID
         /// The bearer token: shown once, stored hashed by the server.
         public let token: String
-        public init(familyID: FamilyID, deviceID: DeviceID, token: String) {
+        /// An end-to-end family's welcome, as the parent sent it with the pairing (`PairingWelcome`, sealed); only
+        /// in the answer to a redeem.
+        public let welcome: String?
+        public init(familyID: FamilyID, deviceID: DeviceID, token: String, welcome: String? = nil) {
             self.familyID = familyID
             self.deviceID = deviceID
             self.token = token
+            self.welcome = welcome
         }
     }
 
@@ -38,9 +42,13 @@ public enum SyncAPI {
         /// The child a child's device belongs to (1…64 characters, the rule of device names): the devices paired
         /// with the same child name are that child's, and read each other's health totals. Only for a child's device.
         public let childName: String?
-        public init(mode: DeviceMode, childName: String? = nil) {
+        /// In an end-to-end family: the welcome sealed with the code's pairing key, which the server hands the
+        /// device that redeems the pairing and never reads.
+        public let welcome: String?
+        public init(mode: DeviceMode, childName: String? = nil, welcome: String? = nil) {
             self.mode = mode
             self.childName = childName
+            self.welcome = welcome
         }
     }
 
@@ -65,12 +73,21 @@ public enum SyncAPI {
         public let deviceID: DeviceID
         public let deviceName: String
         public let mode: DeviceMode
-        public init(familyID: FamilyID, secret: String, deviceID: DeviceID, deviceName: String, mode: DeviceMode) {
+        /// In an end-to-end family: the device's public keys, stored at redeem, and the proof made with the code's
+        /// pairing key that they are its own (`PairingProof`); a pairing with a welcome needs both.
+        public let publicKeys: DevicePublicKeys?
+        public let pairingProof: PairingProof?
+        public init(
+            familyID: FamilyID, secret: String, deviceID: DeviceID, deviceName: String, mode: DeviceMode,
+            publicKeys: DevicePublicKeys? = nil, pairingProof: PairingProof? = nil
+        ) {
             self.familyID = familyID
             self.secret = secret
             self.deviceID = deviceID
             self.deviceName = deviceName
             self.mode = mode
+            self.publicKeys = publicKeys
+            self.pairingProof = pairingProof
         }
     }
 
@@ -174,11 +191,15 @@ public enum SyncAPI {
         public let publicKeys: DevicePublicKeys
         /// A child's device: the name of its child (its person scope, `PersonScope`).
         public let childName: String?
-        public init(deviceID: DeviceID, mode: DeviceMode, publicKeys: DevicePublicKeys, childName: String? = nil) {
+        /// The proof the device sent at redeem that these keys are its own (`PairingProof`): the parent that made
+        /// the pairing checks it before it pins the keys.
+        public let pairingProof: PairingProof?
+        public init(deviceID: DeviceID, mode: DeviceMode, publicKeys: DevicePublicKeys, childName: String? = nil, pairingProof: PairingProof? = nil) {
             self.deviceID = deviceID
             self.mode = mode
             self.publicKeys = publicKeys
             self.childName = childName
+            self.pairingProof = pairingProof
         }
     }
 

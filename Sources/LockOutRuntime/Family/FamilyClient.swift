@@ -52,8 +52,8 @@ public final class FamilyClient: Sendable {
         try call(.POST, "/v1/families", body: body)
     }
 
-    public func createPairing(mode: DeviceMode, childName: String? = nil) throws(FamilyClientError) -> SyncAPI.Pairing {
-        try call(.POST, "/v1/pairings", body: SyncAPI.CreatePairing(mode: mode, childName: childName))
+    public func createPairing(mode: DeviceMode, childName: String? = nil, welcome: String? = nil) throws(FamilyClientError) -> SyncAPI.Pairing {
+        try call(.POST, "/v1/pairings", body: SyncAPI.CreatePairing(mode: mode, childName: childName, welcome: welcome))
     }
 
     public func redeem(_ body: SyncAPI.Redeem) throws(FamilyClientError) -> SyncAPI.Credentials {

@@ -76,13 +76,23 @@ public struct FamilyService: Sendable {
         if childName != nil, mode != .childDevice {
             throw FamilyInputError.invalidValue("only a child's device is paired with a child name: --child goes with --mode child")
         }
-        let (membership, _) = try member(of: [.parentDevice, .personalDevice])
+        let (membership, device) = try member(of: [.parentDevice, .personalDevice])
         let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
-        let pairing = try client.createPairing(mode: mode, childName: childName)
-        guard try store.isEndToEnd() else { return pairing }
-        // The code tells the joining device that the family is end-to-end, so it never sends a plaintext record.
-        let payload = try PairingPayload(parsing: pairing.payload).sayingEndToEnd()
+        guard try store.isEndToEnd(), let encryption else { return try client.createPairing(mode: mode, childName: childName) }
+        // An end-to-end family's code carries a pairing key the server never sees, and this device's fingerprint.
+        // The welcome, sealed with the key, gives the joining device the parents' keys on this device's word.
+        let keys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
+        let me = SyncAPI.DeviceKey(deviceID: device.id, mode: device.mode ?? .parentDevice, publicKeys: keys.publicKeys)
+        let parents = (try store.keySnapshot()?.pinned ?? []).filter { $0.mode == .parentDevice && $0.deviceID != device.id }
+        let welcome = try PairingWelcome.signed(family: membership.family, issuer: device.id, roster: parents + [me], keys: keys,
+                                                cipher: encryption.keyCipher)
+        let key = PairingKey.make(cipher: encryption.cipher)
+        let pairing = try client.createPairing(mode: mode, childName: childName, welcome: welcome.sealed(with: key, cipher: encryption.cipher))
+        try store.addPendingPairing(PendingPairing(key: key, mode: mode, childName: childName, expiresAt: pairing.expiresAt),
+                                    id: Base64URL.encode(Data(key.id(cipher: encryption.cipher))))
+        let payload = try PairingPayload(parsing: pairing.payload)
+            .carrying(key, parentFingerprint: keys.publicKeys.fingerprint(using: encryption.keyCipher))
         return SyncAPI.Pairing(secret: pairing.secret, mode: pairing.mode, expiresAt: pairing.expiresAt, payload: payload.text)
     }
 
@@ -94,23 +104,42 @@ public struct FamilyService: Sendable {
             throw FamilyInputError.wrongMode(needed: [.childDevice, .personalDevice], actual: device.mode)
         }
         guard try store.membership() == nil else { throw FamilyInputError.alreadyPaired }
-        let endToEnd = payload.endToEnd == true
-        guard !endToEnd || encryption != nil else { throw FamilyInputError.invalidValue("this device cannot keep a family's keys") }
-        try store.setEndToEnd(endToEnd)
         let client = FamilyClient(server: payload.server, token: nil, connector: connector)
         defer { client.shutdown() }
+        guard let key = payload.key, let fingerprint = payload.parentFingerprint else {
+            try store.setEndToEnd(false)
+            let credentials = try client.redeem(SyncAPI.Redeem(
+                familyID: payload.family, secret: payload.secret, deviceID: device.id, deviceName: device.name, mode: mode
+            ))
+            return try joined(server: payload.server, credentials: credentials, device: device)
+        }
+        guard let encryption else { throw FamilyInputError.invalidValue("this device cannot keep a family's keys") }
+        // The keys go with the redeem, with the proof the parent checks; the welcome that comes back must open with
+        // the code's key and be signed by the parent whose fingerprint the code carries.
+        let keys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
+        let proof = key.proof(family: payload.family, device: device.id, mode: mode, keys: keys.publicKeys, cipher: encryption.cipher)
         let credentials = try client.redeem(SyncAPI.Redeem(
-            familyID: payload.family, secret: payload.secret, deviceID: device.id, deviceName: device.name, mode: mode
+            familyID: payload.family, secret: payload.secret, deviceID: device.id, deviceName: device.name, mode: mode,
+            publicKeys: keys.publicKeys, pairingProof: proof
         ))
-        return try joined(server: payload.server, credentials: credentials, device: device)
+        guard let sealed = credentials.welcome else { throw FamilyKeyError.welcomeRefused }
+        let roster = try PairingWelcome.open(sealed, with: key, family: payload.family, cipher: encryption.cipher)
+            .verified(family: payload.family, fingerprint: fingerprint, cipher: encryption.keyCipher)
+        try store.setEndToEnd(true)
+        var state = FamilyKeyState(family: payload.family, me: device.id, keys: keys, cipher: encryption.cipher, keyCipher: encryption.keyCipher)
+        state.pin(welcome: roster)
+        return try joined(server: payload.server, credentials: credentials, device: device, keys: state.snapshot)
     }
 
-    private func joined(server: URL, credentials: SyncAPI.Credentials, device: DeviceIdentity) throws -> FamilyMembership {
+    private func joined(
+        server: URL, credentials: SyncAPI.Credentials, device: DeviceIdentity, keys: FamilyKeyState.Snapshot? = nil
+    ) throws -> FamilyMembership {
         let membership = FamilyMembership(server: server, family: credentials.familyID, token: credentials.token, joinedAt: now())
         let registration = SyncMutation(
             id: MutationID(rawValue: UUID()), type: .device, recordID: device.id.description, body: try SyncJSON.body(device)
         )
         try store.join(membership, registration: registration, now: now())
+        if let keys { try store.saveKeySnapshot(keys) }
         _ = sync()
         return membership
     }

@@ -24,6 +24,9 @@ struct KeyWait: Error, CustomStringConvertible {
 extension FamilySync {
     /// How many times a push is sealed again after the server said its epoch went stale, within one round.
     static let resealAttempts = 3
+    /// How long after its code expired a pairing's key is kept for checking the device that joined with it in time,
+    /// while the parent device is away.
+    static let pairingKeptAfterExpiry: TimeInterval = 30 * 86_400
 
     /// The round's key state in an end-to-end family, nil in any other: the device's keys sent (the same keys
     /// again change nothing), the key directory learnt, a parent's owed epochs committed, and the records
@@ -47,16 +50,18 @@ extension FamilySync {
         let identity = try store.identity(defaultName: DeviceNames.host())
         guard revoked != identity.id, var state = try prepareKeys(client, membership: membership, identity: identity) else { return [] }
         let directory = try client.keys()
-        state.learn(directory)
+        state.learn(directory, pairings: try store.pendingPairings())
         let left = SyncAPI.Keys(devices: directory.devices.filter { $0.deviceID != revoked }, epochs: directory.epochs, scopes: directory.scopes)
         return state.commitsOwed(by: left).filter { commit in state.members[commit.scope]?.contains(revoked) == true }
     }
 
-    /// Learns the key directory; a parent commits the epochs it owes (one another parent committed first, or
-    /// whose member has not sent its keys yet, is tried again next round), then learns again.
+    /// Learns the key directory, checking joined devices against this device's pairings (whose keys are then
+    /// forgotten); a parent commits the epochs it owes (one another parent committed first, or whose member has
+    /// not sent its keys yet, is tried again next round), then learns again.
     func refreshKeys(_ client: FamilyClient, _ state: inout FamilyKeyState) throws {
         var directory = try client.keys()
-        state.learn(directory)
+        let pairings = try store.pendingPairings()
+        state.learn(directory, pairings: pairings)
         let owed = state.commitsOwed(by: directory)
         for commit in owed {
             do {
@@ -68,8 +73,10 @@ extension FamilySync {
         }
         if !owed.isEmpty {
             directory = try client.keys()
-            state.learn(directory)
+            state.learn(directory, pairings: pairings)
         }
+        try store.forgetPairings(used: state.usedPairings.map { Base64URL.encode(Data($0)) },
+                                 expiredBefore: now().addingTimeInterval(-Self.pairingKeptAfterExpiry))
         for (reason, count) in state.refusals.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             logger.warning("key directory refused", metadata: ["reason": "\(reason.rawValue)", "count": "\(count)"])
         }

@@ -43,6 +43,7 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
         case .unknownDevice: APIError(.notFound, code: "unknown_device", refusal.description)
         case .pairingInvalid: APIError(.forbidden, code: "pairing_invalid", refusal.description)
         case .pairingModeMismatch: APIError(.conflict, code: "pairing_mode", refusal.description)
+        case .pairingNeedsKeys: APIError(.badRequest, code: "pairing_needs_keys", refusal.description)
         case .deviceExists: APIError(.conflict, code: "device_exists", refusal.description)
         case .invalid: APIError(.badRequest, code: "invalid", refusal.description)
         case .storageFull: APIError(.contentTooLarge, code: "storage_full", refusal.description)

@@ -75,11 +75,19 @@ struct FamilyRoutes: Sendable {
             }
             return try DeviceIdentity.validName(name)
         }
+        if let welcome = body.welcome {
+            guard welcome.utf8.count <= PairingWelcome.maximumText, welcome.hasPrefix(PairingWelcome.prefix),
+                  Base64URL.decode(String(welcome.dropFirst(PairingWelcome.prefix.count))) != nil
+            else {
+                throw APIError(.badRequest, code: "invalid",
+                               "a welcome is '\(PairingWelcome.prefix)' and base64url, at most \(PairingWelcome.maximumText) bytes")
+            }
+        }
         let secret = Secrets.random(bytes: 24)
         let now = configuration.now()
         let expiresAt = now + PairingSecret.lifetime
         try await storage.createPairing(
-            caller: caller, mode: body.mode, childName: childName, secretHash: Self.hash(secret), expiresAt: expiresAt, now: now
+            caller: caller, mode: body.mode, childName: childName, welcome: body.welcome, secretHash: Self.hash(secret), expiresAt: expiresAt, now: now
         )
         let payload = PairingPayload(server: try publicURL(request), family: caller.family, secret: secret)
         return try json(SyncAPI.Pairing(secret: secret, mode: body.mode, expiresAt: expiresAt, payload: payload.text), status: .created)
@@ -93,11 +101,13 @@ struct FamilyRoutes: Sendable {
             throw APIError.from(StorageRefusal.pairingInvalid)
         }
         let token = Secrets.random(bytes: 32)
-        let redeem = SyncAPI.Redeem(familyID: body.familyID, secret: body.secret, deviceID: body.deviceID, deviceName: name, mode: body.mode)
-        let caller = try await storage.redeemPairing(redeem, secretHash: Self.hash(body.secret), tokenHash: Self.hash(token), now: configuration.now())
+        let redeem = SyncAPI.Redeem(familyID: body.familyID, secret: body.secret, deviceID: body.deviceID, deviceName: name, mode: body.mode,
+                                    publicKeys: body.publicKeys, pairingProof: body.pairingProof)
+        let (caller, welcome) = try await storage.redeem(redeem, secretHash: Self.hash(body.secret), tokenHash: Self.hash(token),
+                                                         now: configuration.now())
         logger.info("device paired", metadata: ["family": "\(caller.family)", "device": "\(caller.device)", "mode": "\(caller.mode.rawValue)"])
         notifier.publish(FamilyPoke(family: caller.family, seq: 0, writer: caller.device))
-        return try json(SyncAPI.Credentials(familyID: caller.family, deviceID: caller.device, token: token), status: .created)
+        return try json(SyncAPI.Credentials(familyID: caller.family, deviceID: caller.device, token: token, welcome: welcome), status: .created)
     }
 
     // MARK: - Sync

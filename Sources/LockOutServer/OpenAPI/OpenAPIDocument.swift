@@ -83,6 +83,11 @@ enum OpenAPIDocument {
             familyID: { $ref: "#/components/schemas/UUID" }
             deviceID: { $ref: "#/components/schemas/UUID" }
             token: { type: string, description: "256 random bits, base64url; shown once" }
+            welcome:
+              type: string
+              description: >
+                Only in the answer to a redeem of an end-to-end family's pairing: the welcome the parent sealed with
+                the code's pairing key (w1. and base64url), which the server cannot read.
         CreatePairing:
           type: object
           required: [mode]
@@ -95,6 +100,14 @@ enum OpenAPIDocument {
                 For a child's device only: the child it belongs to (null or absent: none). The child devices paired
                 with the same child name are one child's, and read each other's health totals; a child name with
                 another mode is refused.
+            welcome:
+              type: string
+              maxLength: 32768
+              pattern: "^w1\\.[A-Za-z0-9_-]*$"
+              description: >
+                In an end-to-end family: the parent devices' public keys, signed by this parent and sealed with the
+                code's one-time pairing key, which the server never sees. Handed to the device that redeems the
+                pairing; such a pairing is redeemed only with the device's public keys and their proof.
         Pairing:
           type: object
           required: [secret, mode, expiresAt, payload]
@@ -112,6 +125,14 @@ enum OpenAPIDocument {
             deviceID: { $ref: "#/components/schemas/UUID" }
             deviceName: { $ref: "#/components/schemas/DeviceName" }
             mode: { $ref: "#/components/schemas/DeviceMode" }
+            publicKeys: { $ref: "#/components/schemas/PublicKeys" }
+            pairingProof:
+              type: string
+              pattern: "^[A-Za-z0-9_-]{64}$"
+              description: >
+                With publicKeys, needed for a pairing with a welcome: the id of the code's pairing key and an HMAC
+                under it over the family, the device, its mode and its keys (48 bytes in base64url), which the parent
+                checks before it trusts the keys.
         RecordType:
           type: string
           enum: [device, usage, dailySummary, configuration, command, commandAck, settings, healthTotals]
@@ -280,13 +301,14 @@ enum OpenAPIDocument {
             ciphertext: { $ref: "#/components/schemas/Bytes" }
         EpochCommit:
           type: object
-          required: [family, scope, epoch, members, wrapDigests, wraps, signer, signature]
+          required: [family, scope, epoch, members, memberKeys, wrapDigests, wraps, signer, signature]
           description: >
             A scope's next epoch, signed by the parent device that sends it over every field but the wraps, which
             it covers through wrapDigests (SHA-256 of each member's wrap, in members' order). Taken when it is the
             scope's next epoch, names exactly the scope's current members (a child's scope: the child and every
-            parent; the parents' scope: every parent), all of which sent their public keys, and carries one wrap
-            for each. A member reads it back with its own wrap alone.
+            parent; the parents' scope: every parent), all of which sent their public keys, with the digest of
+            the keys each sent (memberKeys), and carries one wrap for each. A member reads it back with its own
+            wrap alone.
           properties:
             family: { $ref: "#/components/schemas/UUID" }
             scope: { $ref: "#/components/schemas/KeyScope" }
@@ -295,6 +317,10 @@ enum OpenAPIDocument {
               type: array
               maxItems: 64
               items: { $ref: "#/components/schemas/UUID" }
+            memberKeys:
+              type: array
+              maxItems: 64
+              items: { $ref: "#/components/schemas/Bytes" }
             wrapDigests:
               type: array
               maxItems: 64
@@ -313,6 +339,8 @@ enum OpenAPIDocument {
             deviceID: { $ref: "#/components/schemas/UUID" }
             mode: { $ref: "#/components/schemas/DeviceMode" }
             publicKeys: { $ref: "#/components/schemas/PublicKeys" }
+            childName: { type: string }
+            pairingProof: { type: string, description: "the proof the device sent with its keys at redeem" }
         Keys:
           type: object
           required: [devices, epochs]

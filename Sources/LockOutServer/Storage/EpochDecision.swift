@@ -49,8 +49,12 @@ enum EpochDecision {
         for member in commit.members where facts.roster[member]?.keys == nil {
             throw .invalid("device \(member) has not sent its public keys yet, so it cannot be given a key: it sends them on its next sync")
         }
+        let check = ServerSignatureCheck()
+        for (member, digest) in zip(commit.members, commit.memberKeys) where facts.roster[member]?.keys?.digest(using: check) != digest {
+            throw .invalid("the epoch commit names other public keys for device \(member) than the ones it sent")
+        }
         do {
-            try commit.verify(signerKeys: signerKeys, cipher: ServerSignatureCheck(), requireEveryWrap: true)
+            try commit.verify(signerKeys: signerKeys, cipher: check, requireEveryWrap: true)
         } catch {
             throw .invalid("the epoch commit's signature, digests or wraps do not check out")
         }
@@ -121,9 +125,7 @@ enum StoredKeys {
 
     /// A commit as stored: without its wraps, which are stored one by one.
     static func document(_ commit: EpochCommit) throws -> String {
-        let bare = EpochCommit(family: commit.family, scope: commit.scope, epoch: commit.epoch, members: commit.members,
-                               wrapDigests: commit.wrapDigests, wraps: [], chain: commit.chain, signer: commit.signer, signature: commit.signature)
-        return String(decoding: try JSONEncoder().encode(bare), as: UTF8.self)
+        String(decoding: try JSONEncoder().encode(commit.with(wraps: [])), as: UTF8.self)
     }
 
     static func document(_ wrap: EpochKeyWrap) throws -> String {
@@ -139,7 +141,6 @@ enum StoredKeys {
     static func servedCommit(document: String, wrap: String?) throws -> EpochCommit {
         let commit = try JSONDecoder().decode(EpochCommit.self, from: Data(document.utf8))
         let wraps = try wrap.map { [try JSONDecoder().decode(EpochKeyWrap.self, from: Data($0.utf8))] } ?? []
-        return EpochCommit(family: commit.family, scope: commit.scope, epoch: commit.epoch, members: commit.members,
-                           wrapDigests: commit.wrapDigests, wraps: wraps, chain: commit.chain, signer: commit.signer, signature: commit.signature)
+        return commit.with(wraps: wraps)
     }
 }

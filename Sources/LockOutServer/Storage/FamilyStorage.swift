@@ -26,6 +26,8 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownDevice
     /// The pairing secret is unknown, expired or used; which one is not told.
     case pairingInvalid
+    /// An end-to-end pairing redeemed without the device's keys and their proof.
+    case pairingNeedsKeys
     /// The pairing was made for another kind of device.
     case pairingModeMismatch(expected: DeviceMode)
     /// A device with this id exists already.
@@ -50,6 +52,8 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .forbidden(let reason): reason
         case .unknownDevice: "no such device in this family"
         case .pairingInvalid: "this pairing code is unknown, expired or already used: ask for a new one"
+        case .pairingNeedsKeys:
+            "this pairing is for an end-to-end encrypted family: the device sends its public keys and their proof with the redeem (update LockOut on this device)"
         case .pairingModeMismatch(let expected): "this pairing code is for a \(expected.word) device"
         case .deviceExists: "a device with this id is already registered"
         case .invalid(let reason): reason
@@ -101,12 +105,15 @@ public protocol FamilyStorage: Sendable {
     func createFamily(id: FamilyID, first: SyncAPI.CreateFamily, tokenHash: Data, now: Date) async throws -> Caller
     /// The active device whose token hashes to `tokenHash`, noting that it was seen now.
     func authenticate(tokenHash: Data, now: Date) async throws -> Caller?
-    /// Stores a pairing for a device of `mode`, a child's device with the name of its child when given; only a
-    /// parent (any mode) or a personal device (personal only) may.
-    func createPairing(caller: Caller, mode: DeviceMode, childName: String?, secretHash: Data, expiresAt: Date, now: Date) async throws
+    /// Stores a pairing for a device of `mode`, a child's device with the name of its child when given, and an
+    /// end-to-end family's sealed welcome; only a parent (any mode) or a personal device (personal only) may.
+    func createPairing(
+        caller: Caller, mode: DeviceMode, childName: String?, welcome: String?, secretHash: Data, expiresAt: Date, now: Date
+    ) async throws
     /// Redeems a pairing atomically: of two redeemers exactly one gets the device registered, with the pairing's
-    /// child name; a pairing whose maker has been revoked or deleted since is refused.
-    func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller
+    /// child name; a pairing whose maker has been revoked or deleted since is refused. A pairing with a welcome
+    /// needs the device's public keys and their proof, stored with the device; the answer carries the welcome.
+    func redeem(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> (caller: Caller, welcome: String?)
     /// Commits what the caller may write, in one transaction, and answers one result per mutation; a mutation id
     /// is remembered per writer, so a retried push is answered as before. Refuses the whole push, remembering
     /// nothing, when it would take the caller or its family past `limits` (`storageFull`), or holds a sealed record
@@ -152,7 +159,17 @@ public protocol FamilyStorage: Sendable {
 extension FamilyStorage {
     /// Stores a pairing for a device of `mode`, without a child name.
     public func createPairing(caller: Caller, mode: DeviceMode, secretHash: Data, expiresAt: Date, now: Date) async throws {
-        try await createPairing(caller: caller, mode: mode, childName: nil, secretHash: secretHash, expiresAt: expiresAt, now: now)
+        try await createPairing(caller: caller, mode: mode, childName: nil, welcome: nil, secretHash: secretHash, expiresAt: expiresAt, now: now)
+    }
+
+    /// Stores a pairing for a device of `mode` without a welcome.
+    public func createPairing(caller: Caller, mode: DeviceMode, childName: String?, secretHash: Data, expiresAt: Date, now: Date) async throws {
+        try await createPairing(caller: caller, mode: mode, childName: childName, welcome: nil, secretHash: secretHash, expiresAt: expiresAt, now: now)
+    }
+
+    /// Redeems a pairing (`redeem(_:secretHash:tokenHash:now:)`), answering the device registered.
+    public func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller {
+        try await self.redeem(redeem, secretHash: secretHash, tokenHash: tokenHash, now: now).caller
     }
 
     /// Revokes a device without rotating a scope: each scope it was in waits for its rotation.

@@ -29,7 +29,9 @@ extension PostgresFamilyStorage {
         return caller
     }
 
-    public func createPairing(caller: Caller, mode: DeviceMode, childName: String?, secretHash: Data, expiresAt: Date, now: Date) async throws {
+    public func createPairing(
+        caller: Caller, mode: DeviceMode, childName: String?, welcome: String?, secretHash: Data, expiresAt: Date, now: Date
+    ) async throws {
         try await transaction { connection in
             let role = try await Self.activeRole(connection, caller, self.logger)
             guard role == .parentDevice || (role == .personalDevice && mode == .personalDevice) else {
@@ -37,14 +39,14 @@ extension PostgresFamilyStorage {
             }
             guard childName == nil || mode == .childDevice else { throw StorageRefusal.invalid("only a child's device is paired with a child name") }
             try await connection.query("""
-                INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt, childName)
+                INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt, childName, welcome)
                 VALUES (\(ByteBuffer(bytes: secretHash)), \(caller.family.description), \(caller.device.description), \(mode.rawValue),
-                        \(expiresAt.timeIntervalSince1970), \(childName))
+                        \(expiresAt.timeIntervalSince1970), \(childName), \(welcome))
                 """, logger: self.logger)
         }
     }
 
-    public func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller {
+    public func redeem(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> (caller: Caller, welcome: String?) {
         try await transaction { connection in
             // Claiming the pairing locks its row: a second redeemer waits here, then finds it claimed.
             let claimed = try await connection.query("""
@@ -53,18 +55,25 @@ extension PostgresFamilyStorage {
                     AND redeemedBy IS NULL AND expiresAt > \(now.timeIntervalSince1970)
                     AND EXISTS (SELECT 1 FROM device WHERE device.id = pairing.createdBy AND device.familyID = pairing.familyID
                                 AND device.revokedAt IS NULL)
-                RETURNING createdBy, mode, childName
+                RETURNING createdBy, mode, childName, welcome
                 """, logger: self.logger)
-            var found: (String, String, String?)?
-            for try await row in claimed.decode((String, String, String?).self) { found = row }
-            guard let (createdBy, modeText, childName) = found else { throw StorageRefusal.pairingInvalid }
+            var found: (String, String, String?, String?)?
+            for try await row in claimed.decode((String, String, String?, String?).self) { found = row }
+            guard let (createdBy, modeText, childName, welcome) = found else { throw StorageRefusal.pairingInvalid }
             let mode = try Self.mode(modeText)
             guard mode == redeem.mode else { throw StorageRefusal.pairingModeMismatch(expected: mode) }
+            guard welcome == nil || (redeem.publicKeys != nil && redeem.pairingProof != nil) else { throw StorageRefusal.pairingNeedsKeys }
             guard try await !Self.deviceExists(connection, redeem.deviceID, self.logger) else { throw StorageRefusal.deviceExists }
             try await Self.insertDevice(connection, id: redeem.deviceID, family: redeem.familyID, name: redeem.deviceName, mode: mode,
                                         parent: DeviceID(uuidString: createdBy), childName: childName, tokenHash: tokenHash, now: now,
                                         logger: self.logger)
-            return Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode)
+            if let keys = redeem.publicKeys {
+                try await connection.query("""
+                    UPDATE device SET agreementKey = \(Base64URL.encode(Data(keys.agreement))), signingKey = \(Base64URL.encode(Data(keys.signing))),
+                        pairingProof = \(redeem.pairingProof?.text) WHERE id = \(redeem.deviceID.description)
+                    """, logger: self.logger)
+            }
+            return (Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode), welcome)
         }
     }
 

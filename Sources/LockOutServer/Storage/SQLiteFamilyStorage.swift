@@ -64,7 +64,9 @@ public final class SQLiteFamilyStorage: FamilyStorage {
         return caller
     }
 
-    public func createPairing(caller: Caller, mode: DeviceMode, childName: String?, secretHash: Data, expiresAt: Date, now: Date) async throws {
+    public func createPairing(
+        caller: Caller, mode: DeviceMode, childName: String?, welcome: String?, secretHash: Data, expiresAt: Date, now: Date
+    ) async throws {
         try await writer.write { db in
             let role = try Self.activeRole(db, caller)
             guard role == .parentDevice || (role == .personalDevice && mode == .personalDevice) else {
@@ -72,18 +74,18 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             }
             guard childName == nil || mode == .childDevice else { throw StorageRefusal.invalid("only a child's device is paired with a child name") }
             try db.execute(
-                sql: "INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt, childName) VALUES (?, ?, ?, ?, ?, ?)",
+                sql: "INSERT INTO pairing (secretHash, familyID, createdBy, mode, expiresAt, childName, welcome) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 arguments: [secretHash, caller.family.description, caller.device.description, mode.rawValue, expiresAt.timeIntervalSince1970,
-                            childName]
+                            childName, welcome]
             )
         }
     }
 
-    public func redeemPairing(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> Caller {
+    public func redeem(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> (caller: Caller, welcome: String?) {
         // One writer at a time: the check and the claim below cannot interleave with another redeemer.
         try await writer.write { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT createdBy, mode, childName FROM pairing
+                SELECT createdBy, mode, childName, welcome FROM pairing
                 WHERE secretHash = ? AND familyID = ? AND redeemedBy IS NULL AND expiresAt > ?
                     AND EXISTS (SELECT 1 FROM device WHERE device.id = pairing.createdBy AND device.familyID = pairing.familyID
                                 AND device.revokedAt IS NULL)
@@ -91,6 +93,8 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             else { throw StorageRefusal.pairingInvalid }
             let mode = try Self.mode(row["mode"])
             guard mode == redeem.mode else { throw StorageRefusal.pairingModeMismatch(expected: mode) }
+            let welcome: String? = row["welcome"]
+            guard welcome == nil || (redeem.publicKeys != nil && redeem.pairingProof != nil) else { throw StorageRefusal.pairingNeedsKeys }
             guard try Self.deviceExists(db, redeem.deviceID) == false else { throw StorageRefusal.deviceExists }
             try db.execute(
                 sql: "UPDATE pairing SET redeemedBy = ?, redeemedAt = ? WHERE secretHash = ? AND redeemedBy IS NULL",
@@ -99,7 +103,13 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             guard db.changesCount == 1 else { throw StorageRefusal.pairingInvalid }
             try Self.insertDevice(db, id: redeem.deviceID, family: redeem.familyID, name: redeem.deviceName, mode: mode,
                                   parent: DeviceID(uuidString: row["createdBy"]), childName: row["childName"], tokenHash: tokenHash, now: now)
-            return Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode)
+            if let keys = redeem.publicKeys {
+                try db.execute(sql: "UPDATE device SET agreementKey = ?, signingKey = ?, pairingProof = ? WHERE id = ?", arguments: [
+                    Base64URL.encode(Data(keys.agreement)), Base64URL.encode(Data(keys.signing)), redeem.pairingProof?.text,
+                    redeem.deviceID.description,
+                ])
+            }
+            return (Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode), welcome)
         }
     }
 

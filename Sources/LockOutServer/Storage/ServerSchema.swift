@@ -6,12 +6,14 @@ import Foundation
 ///   `prunedSeq` the newest commit of a pruned tombstone (older tokens get a full resync).
 /// - `device`: devices with their role, the SHA-256 of their token, when they were revoked, and a child's device's
 ///   child name (the child devices with one name are one child's: they read each other's health totals).
-/// - `pairing`: the SHA-256 of each pairing secret, its mode, expiry and redeemer, and the child name it gives.
+/// - `pairing`: the SHA-256 of each pairing secret, its mode, expiry and redeemer, the child name it gives, and
+///   in an end-to-end family the welcome the parent sealed for the device that redeems it.
 /// - `record`: the newest version of each record (family, type, record id), with its envelope (a sealed one's
 ///   key scope, epoch and writer counter among it), commit, body and the bytes it takes (body and id, for the
 ///   storage limits); the change feed reads it in `seq` order. `device.writerCounter` is the highest writer
 ///   counter a device committed.
-/// - `device.agreementKey`, `device.signingKey`: a device's public keys, set once; `scope_epoch`: each scope's
+/// - `device.agreementKey`, `device.signingKey`: a device's public keys, set once (at redeem in an end-to-end
+///   family, with `device.pairingProof`); `scope_epoch`: each scope's
 ///   epochs, the parent's signed commit without its wraps; `epoch_wrap`: each member's wrap of an epoch's key,
 ///   read by that member alone.
 /// - `mutation`: every mutation id committed or refused, per family and writer, with its answer, so a retried
@@ -62,6 +64,7 @@ enum ServerSchema {
                 ("nameChildren", childNameStatements),
                 ("sealEnvelopes", sealingStatements(bigint: "INTEGER")),
                 ("keyDirectory", keyDirectoryStatements(bigint: "INTEGER", real: "REAL")),
+                ("pairWithKeys", pairingKeyStatements),
             ]
         case .postgres:
             [
@@ -85,9 +88,17 @@ enum ServerSchema {
                 ("nameChildren", childNameStatements),
                 ("sealEnvelopes", sealingStatements(bigint: "BIGINT")),
                 ("keyDirectory", keyDirectoryStatements(bigint: "BIGINT", real: "DOUBLE PRECISION")),
+                ("pairWithKeys", pairingKeyStatements),
             ]
         }
     }
+
+    /// An end-to-end pairing's welcome, sealed by the parent for the device that redeems it, and the proof that
+    /// device sent with its keys, which the parent checks.
+    static let pairingKeyStatements = [
+        "ALTER TABLE pairing ADD COLUMN welcome TEXT",
+        "ALTER TABLE device ADD COLUMN pairingProof TEXT",
+    ]
 
     /// Each device's public keys (base64url, set once), each scope's epochs (the commit without its wraps, as
     /// JSON), and each member's wrap, which only its member reads.

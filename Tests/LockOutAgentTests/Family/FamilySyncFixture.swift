@@ -28,10 +28,12 @@ struct TestDevice {
     let directory: URL
     let database: AppDatabase
     let applier: RecordingApplier
+    /// How the device reaches the server: over HTTP, or through a test's tampering.
+    var connector: FamilyConnector = .http
     var store: GRDBFamilyStore { database.familyStore }
     /// The device's family side; an end-to-end family's keys live in its directory, as the agent keeps them.
     var family: FamilyService {
-        FamilyService(store: store, directory: directory, applier: applier, connector: .http, now: { Self.now }, encryption: .files(in: directory))
+        FamilyService(store: store, directory: directory, applier: applier, connector: connector, now: { Self.now }, encryption: .files(in: directory))
     }
 
     static func make(_ mode: DeviceMode, name: String, applier: RecordingApplier = RecordingApplier()) throws -> TestDevice {
@@ -43,12 +45,13 @@ struct TestDevice {
 
     /// The same device after a restart: its database opened again.
     func reopened() throws -> TestDevice {
-        TestDevice(directory: directory, database: try AppDatabase.open(at: directory.appendingPathComponent("lockout.sqlite")), applier: applier)
+        TestDevice(directory: directory, database: try AppDatabase.open(at: directory.appendingPathComponent("lockout.sqlite")), applier: applier,
+                   connector: connector)
     }
 
     /// A sync round of this device's own (no agent runs in these tests).
     func syncOnce(jitter: Double = 1) -> SyncRoundOutcome {
-        let sync = FamilySync(store: store, applier: applier, connector: .http, now: { Self.now }, jitter: { jitter },
+        let sync = FamilySync(store: store, applier: applier, connector: connector, now: { Self.now }, jitter: { jitter },
                               encryption: .files(in: directory))
         defer { sync.shutdown() }
         return sync.syncOnce()

@@ -23,12 +23,34 @@ struct PairingPayloadTests {
         #expect(throws: FamilyInputError.self) { try PairingPayload(parsing: "hello") }
         #expect(throws: FamilyInputError.self) { try PairingPayload(parsing: String(text.dropLast(12))) }
         #expect(throws: FamilyInputError.self) { try PairingPayload(parsing: text + "!") }
-        let future = "lockout-pair:" + Base64URL.encode(Data(#"{"v":2,"s":"http://x","f":"\#(Self.family)","k":"\#(Self.secret)"}"#.utf8))
-        #expect(throws: FamilyInputError.unsupportedPairingVersion(2)) { try PairingPayload(parsing: future) }
-        let shortSecret = "lockout-pair:" + Base64URL.encode(Data(#"{"v":1,"s":"http://x","f":"\#(Self.family)","k":"AAAA"}"#.utf8))
+        let future = "lockout-pair:" + Base64URL.encode(Data(#"{"v":3,"s":"http://x","f":"\#(Self.family)","k":"\#(Self.secret)"}"#.utf8))
+        #expect(throws: FamilyInputError.unsupportedPairingVersion(3)) { try PairingPayload(parsing: future) }
+        let shortSecret = "lockout-pair:" + Base64URL.encode(Data(#"{"v":2,"s":"http://x","f":"\#(Self.family)","k":"AAAA"}"#.utf8))
         #expect(throws: FamilyInputError.pairingSecret) { try PairingPayload(parsing: shortSecret) }
-        let ftp = "lockout-pair:" + Base64URL.encode(Data(#"{"v":1,"s":"ftp://x","f":"\#(Self.family)","k":"\#(Self.secret)"}"#.utf8))
+        let ftp = "lockout-pair:" + Base64URL.encode(Data(#"{"v":2,"s":"ftp://x","f":"\#(Self.family)","k":"\#(Self.secret)"}"#.utf8))
         #expect(throws: FamilyInputError.serverURL("ftp://x")) { try PairingPayload(parsing: ftp) }
+    }
+
+    @Test("a version 1 code, from before end-to-end pairing, is refused with a message that says to ask for a new one")
+    func oldCodesRefused() throws {
+        let old = "lockout-pair:" + Base64URL.encode(Data(#"{"v":1,"s":"http://x","f":"\#(Self.family)","k":"\#(Self.secret)","e":true}"#.utf8))
+        #expect(throws: FamilyInputError.oldPairingVersion(1)) { try PairingPayload(parsing: old) }
+        #expect(FamilyInputError.oldPairingVersion(1).description.contains("ask the parent for a new code"))
+    }
+
+    @Test("an end-to-end code carries its pairing key and the parent's fingerprint, both or neither, and survives its text")
+    func endToEndCodes() throws {
+        let key = try PairingKey(Array(repeating: 7, count: 32))
+        let plain = PairingPayload(server: try ServerAddress.validated("http://127.0.0.1:8443"), family: Self.family, secret: Self.secret)
+        #expect(!plain.endToEnd && plain.key == nil)
+        let sealed = plain.carrying(key, parentFingerprint: "0123-4567-89ab-cdef-0123-4567-89ab-cdef")
+        let read = try PairingPayload(parsing: sealed.text)
+        #expect(read.endToEnd && read.key == key && read.parentFingerprint == "0123-4567-89ab-cdef-0123-4567-89ab-cdef")
+        let keyAlone = "lockout-pair:" + Base64URL.encode(Data(
+            #"{"v":2,"s":"http://x","f":"\#(Self.family)","k":"\#(Self.secret)","p":"\#(Base64URL.encode(Data(key.bytes)))"}"#.utf8))
+        #expect(throws: FamilyInputError.malformedPairingPayload("its end-to-end key was cut or changed")) { try PairingPayload(parsing: keyAlone) }
+        let shortKey = "lockout-pair:" + Base64URL.encode(Data(#"{"v":2,"s":"http://x","f":"\#(Self.family)","k":"\#(Self.secret)","p":"AAAA","h":"x"}"#.utf8))
+        #expect(throws: FamilyInputError.malformedPairingPayload("its end-to-end key was cut or changed")) { try PairingPayload(parsing: shortKey) }
     }
 
     @Test("only http and https URLs with a host are servers")

@@ -19,9 +19,14 @@ struct EpochCommitTests {
         let scope = KeyScope.child(members[0].id)
         let wraps = try members.map { try keyring.wrap(key, family: family, scope: scope, epoch: epoch, for: $0.id, keys: $0.keys.publicKeys) }
         let commit = try EpochCommit.signed(
-            family: family, scope: scope, epoch: epoch, wraps: wraps, chain: chain, signer: parent.id, keys: parent.keys, cipher: cipher
+            family: family, scope: scope, epoch: epoch, wraps: wraps, memberKeys: keys(of: members), chain: chain, signer: parent.id,
+            keys: parent.keys, cipher: cipher
         )
         return (commit, key)
+    }
+
+    static func keys(of members: [Member]) -> [DeviceID: DevicePublicKeys] {
+        Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0.keys.publicKeys) })
     }
 
     @Test("a parent's commit verifies with its keys; each member opens its own wrap; the next epoch chains back")
@@ -38,7 +43,8 @@ struct EpochCommitTests {
         let link = try Self.keyring.chain(previous: firstKey, under: key, family: Self.family, scope: first.scope, epoch: 2)
         let wraps = try [child, parent].map { try Self.keyring.wrap(key, family: Self.family, scope: first.scope, epoch: 2, for: $0.id, keys: $0.keys.publicKeys) }
         let second = try EpochCommit.signed(
-            family: Self.family, scope: first.scope, epoch: 2, wraps: wraps, chain: link, signer: parent.id, keys: parent.keys, cipher: Self.cipher
+            family: Self.family, scope: first.scope, epoch: 2, wraps: wraps, memberKeys: Self.keys(of: [child, parent]), chain: link,
+            signer: parent.id, keys: parent.keys, cipher: Self.cipher
         )
         try second.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher)
         let chained = try SealedBody(try #require(second.chain))
@@ -56,17 +62,22 @@ struct EpochCommitTests {
         // A server adding a member of its own, or moving the epoch or the scope on.
         let stranger = Member()
         let extra = try Self.keyring.wrap(Self.keyring.newEpochKey(), family: Self.family, scope: commit.scope, epoch: 1, for: stranger.id, keys: stranger.keys.publicKeys)
-        let withStranger = zip(commit.members + [stranger.id], commit.wrapDigests + [EpochCommit.wrapDigest(extra, cipher: Self.cipher)])
-            .sorted { $0.0.description < $1.0.description }
+        let withStranger = zip(zip(commit.members + [stranger.id], commit.memberKeys + [stranger.keys.publicKeys.digest(using: Self.cipher)]),
+                               commit.wrapDigests + [EpochCommit.wrapDigest(extra, cipher: Self.cipher)])
+            .sorted { $0.0.0.description < $1.0.0.description }
+        let otherKeys = [stranger.keys.publicKeys.digest(using: Self.cipher)] + commit.memberKeys.dropFirst()
         let changes = [
-            EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: withStranger.map(\.0), wrapDigests: withStranger.map(\.1),
-                        wraps: commit.wraps + [extra], chain: nil, signer: commit.signer, signature: commit.signature),
-            EpochCommit(family: commit.family, scope: commit.scope, epoch: 2, members: commit.members, wrapDigests: commit.wrapDigests,
-                        wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
-            EpochCommit(family: commit.family, scope: .parents, epoch: 1, members: commit.members, wrapDigests: commit.wrapDigests,
-                        wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
-            EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: commit.members.reversed(), wrapDigests: commit.wrapDigests.reversed(),
-                        wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
+            EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: withStranger.map(\.0.0), memberKeys: withStranger.map(\.0.1),
+                        wrapDigests: withStranger.map(\.1), wraps: commit.wraps + [extra], chain: nil, signer: commit.signer, signature: commit.signature),
+            EpochCommit(family: commit.family, scope: commit.scope, epoch: 2, members: commit.members, memberKeys: commit.memberKeys,
+                        wrapDigests: commit.wrapDigests, wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
+            EpochCommit(family: commit.family, scope: .parents, epoch: 1, members: commit.members, memberKeys: commit.memberKeys,
+                        wrapDigests: commit.wrapDigests, wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
+            EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: commit.members.reversed(), memberKeys: commit.memberKeys.reversed(),
+                        wrapDigests: commit.wrapDigests.reversed(), wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
+            // Another member's keys named: a server swapping the keys a commit vouches for.
+            EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: commit.members, memberKeys: otherKeys,
+                        wrapDigests: commit.wrapDigests, wraps: commit.wraps, chain: nil, signer: commit.signer, signature: commit.signature),
         ]
         for changed in changes {
             #expect(throws: FamilyKeyError.badSignature) { try changed.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher) }
@@ -98,8 +109,8 @@ struct EpochCommitTests {
         // The parent's wrap relabelled as the child's: its digest is not the child's.
         let parentWrap = try #require(commit.wraps.first { $0.recipient == parent.id })
         let relabelled = EpochKeyWrap(recipient: child.id, encapsulatedKey: parentWrap.encapsulatedKey, ciphertext: parentWrap.ciphertext)
-        let swapped = EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: commit.members, wrapDigests: commit.wrapDigests,
-                                  wraps: [relabelled], chain: nil, signer: commit.signer, signature: commit.signature)
+        let swapped = EpochCommit(family: commit.family, scope: commit.scope, epoch: 1, members: commit.members, memberKeys: commit.memberKeys,
+                                  wrapDigests: commit.wrapDigests, wraps: [relabelled], chain: nil, signer: commit.signer, signature: commit.signature)
         #expect(throws: FamilyKeyError.badSignature) { try swapped.verify(signerKeys: parent.keys.publicKeys, cipher: Self.cipher) }
         // It travels as JSON and back unchanged.
         let decoded = try JSONDecoder().decode(EpochCommit.self, from: JSONEncoder().encode(served))

@@ -39,11 +39,15 @@ public struct DevicePublicKeys: Codable, Hashable, Sendable {
         case agreement, signing
     }
 
-    /// What a parent's pairing code carries and a person can compare: the first 16 bytes of SHA-256 over a
-    /// label and both keys, as 8 groups of 4 hex digits.
-    public func fingerprint(using cipher: any FamilyKeyCipher) -> String {
-        let digest = cipher.digest(Array("lockout/e2e/device-keys/v1".utf8) + agreement + signing)
-        let hex = digest.prefix(16).map { String(format: "%02x", $0) }.joined()
+    /// SHA-256 over a label and both keys: what an epoch commit names a member's keys by.
+    public func digest(using cipher: any SignatureChecking) -> [UInt8] {
+        cipher.digest(Array("lockout/e2e/device-keys/v1".utf8) + agreement + signing)
+    }
+
+    /// What a parent's pairing code carries and a person can compare: the first 16 bytes of `digest`, as 8
+    /// groups of 4 hex digits.
+    public func fingerprint(using cipher: any SignatureChecking) -> String {
+        let hex = digest(using: cipher).prefix(16).map { String(format: "%02x", $0) }.joined()
         return stride(from: 0, to: hex.count, by: 4).map { start in
             String(hex.dropFirst(start).prefix(4))
         }.joined(separator: "-")
@@ -70,6 +74,9 @@ public enum FamilyKeyError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A wrapped key that does not open with this device's key for this scope and epoch.
     case unwrapFailed
     case badSignature
+    case malformedPairingKey
+    /// A pairing welcome that does not open with the code's key, or is not signed by the parent the code names.
+    case welcomeRefused
 
     public var description: String {
         switch self {
@@ -77,6 +84,9 @@ public enum FamilyKeyError: Error, Equatable, Sendable, CustomStringConvertible 
         case .malformedPrivateKeys: "this device's private keys cannot be read"
         case .unwrapFailed: "the wrapped key does not open with this device's key for this scope and epoch"
         case .badSignature: "the signature does not verify with the signer's public key"
+        case .malformedPairingKey: "the pairing code's key is not 32 bytes: copy the whole code again"
+        case .welcomeRefused:
+            "the parent's welcome does not open with this code or is not signed by the parent the code names: the family server changed it. This device did not join; tell the parent"
         }
     }
 }

@@ -4,10 +4,10 @@ import Foundation
 /// directory names, takes each epoch commit a pinned parent signed (opening its own wrap, keeping the chain
 /// links), seals an outgoing record at send under its scope's newest epoch, and opens what the feed brings.
 ///
-/// Nothing the server says is taken on its word: a commit that does not verify against a pinned parent's
-/// keys is refused and counted, and a device whose public keys change is refused (its first keys stay
-/// pinned). Until pairing carries the parent's fingerprint, a device's keys are pinned the first time the
-/// directory names them.
+/// Nothing the server says is taken on its word: a device's keys are pinned from the pairing (the welcome a
+/// joining device opens, the proof the parent checks) or from a pinned parent's signed commit; a commit that
+/// does not verify against a pinned parent's keys is refused and counted, and a device whose public keys
+/// change is refused (its first keys stay pinned).
 public struct FamilyKeyState: Sendable {
     /// Why a part of the key directory was not taken.
     public enum Refusal: String, CaseIterable, Hashable, Sendable {
@@ -19,6 +19,9 @@ public struct FamilyKeyState: Sendable {
         case badWrap
         /// A chain link that is not a well-formed container.
         case badLink
+        /// A joining device whose keys the proof made with this device's pairing key does not prove, or whose
+        /// mode or child name is not the pairing's: the server changed them.
+        case badPairing
     }
 
     /// Why a record could not be sealed.
@@ -44,6 +47,7 @@ public struct FamilyKeyState: Sendable {
     private let keyring: EpochKeyring
     private let sealer: RecordSealer
     private let keyCipher: any FamilyKeyCipher
+    private let cipher: any FamilyCipher
     /// The public keys pinned, by device.
     public private(set) var pinned: [DeviceID: SyncAPI.DeviceKey] = [:]
     /// The newest epoch of each scope this device is in, as verified commits say.
@@ -66,55 +70,109 @@ public struct FamilyKeyState: Sendable {
         keyring = EpochKeyring(cipher: cipher, keys: keyCipher)
         sealer = RecordSealer(cipher: cipher)
         self.keyCipher = keyCipher
+        self.cipher = cipher
         reader = SealedRecordReader(cipher: cipher, keys: keyCipher)
     }
 
-    /// Takes what the key directory says: pins new devices' keys, and takes each new commit that a pinned
-    /// parent signed, opening this device's wrap and keeping the chain link. Answers whether anything new was
-    /// learnt, so records waiting for a key are tried again.
+    /// Takes what the key directory says, and answers whether anything new was learnt, so records waiting for a
+    /// key are tried again. A device's keys are pinned only on a word this device trusts, never the server's:
+    /// its own keys; a joining device's keys whose proof opens with one of `pairings`, the pairings this device
+    /// made (`usedPairings` names the ones used); and the keys a verified commit of a pinned parent names for its
+    /// members (the parents' word). Each new commit that a pinned parent signed is taken: this device's wrap
+    /// opened, the chain link kept. A commit whose signer no one vouched for yet waits for a later directory.
     @discardableResult
-    public mutating func learn(_ directory: SyncAPI.Keys) -> Bool {
+    public mutating func learn(_ directory: SyncAPI.Keys, pairings: [PendingPairing] = []) -> Bool {
         var learnt = false
+        var unvouched: [DeviceID: SyncAPI.DeviceKey] = [:]
         for device in directory.devices {
             if let known = pinned[device.deviceID] {
                 if known.publicKeys != device.publicKeys || known.mode != device.mode { refuse(.changedKeys) }
                 continue
             }
+            if device.deviceID == me {
+                guard device.publicKeys == myKeys.publicKeys else {
+                    refuse(.changedKeys)
+                    continue
+                }
+            } else if let proof = device.pairingProof,
+                      let pairing = pairings.first(where: { $0.key.id(cipher: cipher) == proof.keyID }) {
+                guard pairing.mode == device.mode, pairing.childName == device.childName,
+                      pairing.key.checks(proof, family: family, device: device.deviceID, mode: device.mode, keys: device.publicKeys, cipher: cipher)
+                else {
+                    refuse(.badPairing)
+                    continue
+                }
+                usedPairings.insert(proof.keyID)
+            } else {
+                unvouched[device.deviceID] = device
+                continue
+            }
             pinned[device.deviceID] = device
             learnt = true
         }
-        for commit in directory.epochs where commit.family == family && !taken.contains(Self.name(commit)) {
-            guard let signer = pinned[commit.signer], signer.mode == .parentDevice,
-                  (try? commit.verify(signerKeys: signer.publicKeys, cipher: keyCipher)) != nil
-            else {
-                refuse(.badCommit)
-                continue
-            }
-            var chain = chains[commit.scope] ?? ScopeKeyChain(family: family, scope: commit.scope)
-            if let link = commit.chain {
-                guard let sealed = try? SealedBody(link) else {
-                    refuse(.badLink)
+        // In passes: a commit vouches for its members' keys, and a parent vouched for may have signed the next one.
+        var waiting = directory.epochs.filter { $0.family == family && !taken.contains(Self.name($0)) }
+        var progress = true
+        while progress {
+            progress = false
+            for commit in waiting {
+                guard let signer = pinned[commit.signer] else { continue }
+                waiting.removeAll { $0 == commit }
+                progress = true
+                guard signer.mode == .parentDevice, (try? commit.verify(signerKeys: signer.publicKeys, cipher: keyCipher)) != nil else {
+                    refuse(.badCommit)
                     continue
                 }
-                chain.add(link: sealed, epoch: commit.epoch)
-            }
-            if let wrap = commit.wraps.first(where: { $0.recipient == me }) {
-                guard let key = try? keyring.unwrap(wrap, family: family, scope: commit.scope, epoch: commit.epoch, as: me, keys: myKeys) else {
-                    refuse(.badWrap)
-                    continue
+                for (member, digest) in zip(commit.members, commit.memberKeys) {
+                    guard let device = unvouched.removeValue(forKey: member) else { continue }
+                    guard device.publicKeys.digest(using: keyCipher) == digest else {
+                        refuse(.changedKeys)
+                        continue
+                    }
+                    pinned[member] = device
                 }
-                chain.add(key: key, epoch: commit.epoch)
+                if take(commit) { learnt = true }
             }
-            chains[commit.scope] = chain
-            reader.use(chain)
-            if commit.epoch >= newest[commit.scope] ?? 0 {
-                newest[commit.scope] = commit.epoch
-                members[commit.scope] = commit.members
-            }
-            taken.insert(Self.name(commit))
-            learnt = true
         }
+        // What no pinned parent signed is not believed.
+        for _ in waiting { refuse(.badCommit) }
         return learnt
+    }
+
+    /// Pins the keys of a pairing welcome's roster (`PairingWelcome.verified`): a joining device's first word on
+    /// its family's parents.
+    public mutating func pin(welcome roster: [SyncAPI.DeviceKey]) {
+        for device in roster where pinned[device.deviceID] == nil { pinned[device.deviceID] = device }
+    }
+
+    /// The ids of the pairings whose joining device `learn` checked and pinned: their keys are forgotten.
+    public private(set) var usedPairings: Set<[UInt8]> = []
+
+    /// Takes a verified commit: keeps its chain link and opens this device's wrap. False when either is refused.
+    private mutating func take(_ commit: EpochCommit) -> Bool {
+        var chain = chains[commit.scope] ?? ScopeKeyChain(family: family, scope: commit.scope)
+        if let link = commit.chain {
+            guard let sealed = try? SealedBody(link) else {
+                refuse(.badLink)
+                return false
+            }
+            chain.add(link: sealed, epoch: commit.epoch)
+        }
+        if let wrap = commit.wraps.first(where: { $0.recipient == me }) {
+            guard let key = try? keyring.unwrap(wrap, family: family, scope: commit.scope, epoch: commit.epoch, as: me, keys: myKeys) else {
+                refuse(.badWrap)
+                return false
+            }
+            chain.add(key: key, epoch: commit.epoch)
+        }
+        chains[commit.scope] = chain
+        reader.use(chain)
+        if commit.epoch >= newest[commit.scope] ?? 0 {
+            newest[commit.scope] = commit.epoch
+            members[commit.scope] = commit.members
+        }
+        taken.insert(Self.name(commit))
+        return true
     }
 
     /// The commits a parent device owes its family, given the directory it just learnt: the first epoch of
@@ -160,15 +218,17 @@ public struct FamilyKeyState: Sendable {
         let key = keyring.newEpochKey()
         // Wrapped for the keys this device pinned, never for ones the directory says now: a device whose keys
         // changed is left out, and the server refuses the epoch without it, so nothing is wrapped for a stranger.
+        var memberKeys: [DeviceID: DevicePublicKeys] = [:]
         let wraps = try members.map { member in
             guard let keys = pinned[member]?.publicKeys,
                   directory.devices.first(where: { $0.deviceID == member })?.publicKeys == keys
             else { throw FamilyKeyError.malformedPublicKeys }
+            memberKeys[member] = keys
             return try keyring.wrap(key, family: family, scope: scope, epoch: epoch, for: member, keys: keys)
         }
         let chain = try previous.map { try keyring.chain(previous: $0, under: key, family: family, scope: scope, epoch: epoch) }
-        return try EpochCommit.signed(family: family, scope: scope, epoch: epoch, wraps: wraps, chain: chain, signer: me, keys: myKeys,
-                                      cipher: keyCipher)
+        return try EpochCommit.signed(family: family, scope: scope, epoch: epoch, wraps: wraps, memberKeys: memberKeys, chain: chain,
+                                      signer: me, keys: myKeys, cipher: keyCipher)
     }
 
     /// What a device keeps of its key state across restarts: the keys it pinned, the highest writer counter
