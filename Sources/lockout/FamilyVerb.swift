@@ -37,12 +37,20 @@ struct FamilyVerb: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start a family on a server, with this parent (or personal) device as its first member.")
         @OptionGroup var global: GlobalOptions
         @Option(help: "The family server, like http://192.168.1.10:8443 or https://family.example.org.") var server: String
-        @Flag(help: "Keep the family's data end-to-end encrypted: the server stores what it cannot read (docs/family.md).")
-        var endToEnd = false
+        @Flag(help: """
+            Keep the family's data end-to-end encrypted, as every new family does: the server stores what it cannot \
+            read (docs/family.md). --plaintext lets the server read the records, for devices that cannot keep keys.
+            """)
+        var encryption: Encryption = .endToEnd
+
+        enum Encryption: String, EnumerableFlag {
+            case endToEnd, plaintext
+        }
 
         func run() throws {
+            let endToEnd = encryption == .endToEnd
             let membership = try reportingErrors { try global.context().family().create(server: server, endToEnd: endToEnd) }
-            print("Family \(membership.family) created on \(membership.server.absoluteString)\(endToEnd ? ", end-to-end encrypted" : "").")
+            print("Family \(membership.family) created on \(membership.server.absoluteString)\(endToEnd ? ", end-to-end encrypted" : ", not encrypted").")
             print("Pair a child's device with 'lockout family pair'.")
         }
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End to end, on loopback: a real `lockout serve`, a parent's agent and a child's agent (separate data
 # directories) pair by the printed code; the child's day appears at the parent; the parent changes the
-# child's breaks and gate and sees them applied at once; a command sent while the child's agent is dead,
+# child's breaks and gate and sees them applied at once; the family is end-to-end encrypted, as every new
+# one is, so the server holds sealed bodies only; a command sent while the child's agent is dead,
 # and one sent while the server is dead, both arrive once; kill -9 of any of the three loses nothing.
 # Needs no desktop: the agents write their notifications to their logs.
 set -euo pipefail
@@ -23,14 +24,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# wait_until DESCRIPTION COMMAND...: retries COMMAND every 0.5 s for up to $within seconds (default 30);
-# slowly enough that a check asking the server stays well inside a device's rate limit.
+# wait_until DESCRIPTION COMMAND...: retries COMMAND every second for up to $within seconds (default 30);
+# slowly enough that a check asking the server stays well inside a device's rate limit (2 requests a second
+# after a burst of 120): a parent's check is a whole sync round, which in an end-to-end family also fetches
+# the key directory.
 wait_until() {
     local what=$1
     shift
-    for _ in $(seq $((${within:-30} * 2))); do
+    for _ in $(seq "${within:-30}"); do
         if "$@" >/dev/null 2>&1; then return 0; fi
-        sleep 0.5
+        sleep 1
     done
     fail "timed out waiting for $what"
 }
@@ -73,7 +76,8 @@ start_server
 echo "e2e: the parent starts a family and shows a pairing code"
 parent family setup parent --name "Parent laptop" >/dev/null
 refused parent family create --server "ftp://127.0.0.1:$port"
-parent family create --server "$server" >/dev/null
+parent family create --server "$server" >"$root/create.txt"
+grep -q 'end-to-end encrypted' "$root/create.txt" || fail "a new family is not end-to-end encrypted: $(cat "$root/create.txt")"
 start_parent
 parent family pair >"$root/pair.txt"
 grep -q '█' "$root/pair.txt" || fail "the pairing code has no QR code"
@@ -140,6 +144,16 @@ start_parent
 wait_until "five acknowledgements" is 5 applied
 count=$(parent family commands --json | json "len(d)")
 [ "$count" = 5 ] || fail "the parent sees $count commands, not 5"
+
+echo "e2e: the server holds sealed bodies only, and the status says the family is end-to-end encrypted"
+python3 - "$root/server/server.sqlite" <<'PY' || fail "the server holds a plaintext body"
+import sqlite3, sys
+rows = sqlite3.connect(sys.argv[1]).execute("SELECT type, deleted, body FROM record").fetchall()
+plain = [(t, b[:40]) for t, deleted, b in rows if not b.startswith("e1.") and not (t == "device" and deleted)]
+assert rows and not plain, plain
+PY
+parent family status | grep -q "Encryption: end-to-end encrypted" || fail "the parent's status does not say end-to-end encrypted"
+child family status | grep -q "Encryption: end-to-end encrypted" || fail "the child's status does not say end-to-end encrypted"
 
 echo "e2e: a revoked child is refused at once"
 parent family revoke "Anna's laptop" >/dev/null

@@ -69,7 +69,7 @@ wait_until "the server" curl -sf "$server/healthz"
 
 echo "e2e: a parent pairs Anna's laptop and Anna's phone with the child name Anna, Ben's phone with Ben"
 parent family setup parent --name "Parent laptop" >/dev/null
-parent family create --server "$server" >/dev/null
+parent family create --server "$server" --plaintext >/dev/null   # the simulated phones push plaintext
 refused parent family pair --mode self --child Anna
 refused parent family pair --child $'An\tna'
 laptop family setup child --name "Anna's laptop" >/dev/null

@@ -102,6 +102,8 @@ def main():
         step("the parent sees the child's device, named as text, and sends it a break schedule")
         parent.goto("/".join(parent.url.split("/")[:3]) + "/family")
         expect_untouched(parent, "the parent's Family page", parent_foreign)
+        step("the family is end-to-end encrypted from its start, and its page says so")
+        expect(parent.locator("p.encryption")).to_contain_text("end-to-end encrypted")
         device = parent.locator("#device-list a.task-title")
         expect(device).to_have_count(1)
         expect(device).to_have_text(REFRESH)

@@ -53,6 +53,8 @@ public enum WritePolicy {
         case writerCounterNotAbove(UInt64, highest: UInt64)
         case epochNotCommitted(KeyScope, epoch: UInt32, current: UInt32)
         case notSealed
+        /// A sealed configuration record whose id spells its program.
+        case nameNotBlinded
 
         public var description: String {
             switch self {
@@ -81,6 +83,8 @@ public enum WritePolicy {
             case .epochNotCommitted(let scope, let epoch, let current):
                 "\(scope) has no epoch \(epoch): its newest is \(current)"
             case .notSealed: "this family is end-to-end encrypted: a record's body must be sealed, with its keyScope, keyEpoch and writerCounter"
+            case .nameNotBlinded:
+                "a sealed configuration record's id names its program blinded (DEVICE/\(RecordNaming.prefix)…), never in the clear"
             }
         }
 
@@ -106,6 +110,7 @@ public enum WritePolicy {
             case .writerCounterNotAbove: "writer_counter"
             case .epochNotCommitted: "unknown_epoch"
             case .notSealed: "not_sealed"
+            case .nameNotBlinded: "name_not_blinded"
             }
         }
     }
@@ -169,6 +174,10 @@ public enum WritePolicy {
             _ = try SealedBody(mutation.body)
         } catch {
             return .sealedBodyMalformed(error.description)
+        }
+        // The body hides the program; the id must not tell it either (`RecordNaming`).
+        if mutation.type == .configuration, let (_, name) = splitDeviceID(mutation.recordID), !name.hasPrefix(RecordNaming.prefix) {
+            return .nameNotBlinded
         }
         let expected = expectedScope(mutation, writer: writer, mode: mode)
         return expected.allows(sealing.scope) ? nil : .scopeNotAllowed(sealing.scope, mutation.type, expected: expected.description)

@@ -47,8 +47,10 @@ public struct FamilyService: Sendable {
     }
 
     /// Starts a family on `serverText` with this device (a parent or personal device) as its first member.
-    /// With `endToEnd` the family keeps its data end-to-end encrypted from its first record (docs/family.md).
-    public func create(server serverText: String, endToEnd: Bool = false) throws -> FamilyMembership {
+    /// With `endToEnd` — by default, where this device can keep keys — the family keeps its data end-to-end
+    /// encrypted from its first record (docs/family.md).
+    public func create(server serverText: String, endToEnd chosen: Bool? = nil) throws -> FamilyMembership {
+        let endToEnd = chosen ?? (encryption != nil)
         let server = try ServerAddress.validated(serverText)
         let device = try identity()
         guard let mode = device.mode, mode != .childDevice else {

@@ -37,8 +37,7 @@ extension FamilySync {
         var state = FamilyKeyState(family: membership.family, me: identity.id, keys: privateKeys, cipher: encryption.cipher,
                                    keyCipher: encryption.keyCipher)
         if let snapshot = try store.keySnapshot() { state.restore(snapshot) }
-        try client.setKeys(privateKeys.publicKeys)
-        try refreshKeys(client, &state)
+        try refreshKeys(client, &state, sending: privateKeys.publicKeys)
         return state
     }
 
@@ -58,8 +57,14 @@ extension FamilySync {
     /// Learns the key directory, checking joined devices against this device's pairings (whose keys are then
     /// forgotten); a parent commits the epochs it owes (one another parent committed first, or whose member has
     /// not sent its keys yet, is tried again next round), then learns again.
-    func refreshKeys(_ client: FamilyClient, _ state: inout FamilyKeyState) throws {
+    /// `sending` are this device's public keys, sent when the directory does not name them yet (a device that
+    /// joined by an end-to-end code sent them at redeem; one from before sends them once).
+    func refreshKeys(_ client: FamilyClient, _ state: inout FamilyKeyState, sending publicKeys: DevicePublicKeys? = nil) throws {
         var directory = try client.keys()
+        if let publicKeys, !directory.devices.contains(where: { $0.deviceID == state.me }) {
+            try client.setKeys(publicKeys)
+            directory = try client.keys()
+        }
         let pairings = try store.pendingPairings()
         state.learn(directory, pairings: pairings)
         let owed = state.commitsOwed(by: directory)

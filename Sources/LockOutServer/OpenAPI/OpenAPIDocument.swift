@@ -102,6 +102,7 @@ enum OpenAPIDocument {
                 another mode is refused.
             welcome:
               type: string
+              nullable: true
               maxLength: 32768
               pattern: "^w1\\.[A-Za-z0-9_-]*$"
               description: >
@@ -125,9 +126,12 @@ enum OpenAPIDocument {
             deviceID: { $ref: "#/components/schemas/UUID" }
             deviceName: { $ref: "#/components/schemas/DeviceName" }
             mode: { $ref: "#/components/schemas/DeviceMode" }
-            publicKeys: { $ref: "#/components/schemas/PublicKeys" }
+            publicKeys:
+              allOf: [{ $ref: "#/components/schemas/PublicKeys" }]
+              nullable: true
             pairingProof:
               type: string
+              nullable: true
               pattern: "^[A-Za-z0-9_-]{64}$"
               description: >
                 With publicKeys, needed for a pairing with a welcome: the id of the code's pairing key and an HMAC

@@ -64,7 +64,7 @@ struct CommandCrashTests {
         try await withFamilyServer { port, _ in
             try await offPool {
                 let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
-                _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
+                _ = try parent.family.create(server: "http://127.0.0.1:\(port)", endToEnd: false)
                 let once = try EngineDevice.make(.childDevice, name: "Once")
                 _ = try once.family.join(payload: try parent.family.pair(mode: .childDevice).payload)
                 let twice = try EngineDevice.make(.childDevice, name: "Twice")

@@ -47,7 +47,7 @@ struct DaySummaryTests {
     /// A parent and the fixture's device as its child, paired through the server at `port`.
     static func family(_ fixture: AgentFixture, port: Int) throws -> TestDevice {
         let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
-        _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
+        _ = try parent.family.create(server: "http://127.0.0.1:\(port)", endToEnd: false)
         let child = FamilyService(store: fixture.database.familyStore, directory: fixture.directory, applier: RecordingApplier(), connector: .http, now: { fixture.wall.now })
         _ = try child.setup(.childDevice, name: "Anna's laptop")
         _ = try child.join(payload: try parent.family.pair(mode: .childDevice).payload)

@@ -91,11 +91,11 @@ final class ServerThreads: TaskExecutor, @unchecked Sendable {
     }
 }
 
-/// A parent and a child paired through the server at `url`.
+/// A parent and a child of a plaintext family paired through the server at `url` (the end-to-end flows have suites of their own).
 func pairedFamily(server url: String) async throws -> (parent: TestDevice, child: TestDevice) {
     try await offPool {
         let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
-        _ = try parent.family.create(server: url)
+        _ = try parent.family.create(server: url, endToEnd: false)
         let pairing = try parent.family.pair(mode: .childDevice)
         let child = try TestDevice.make(.childDevice, name: "Anna's laptop")
         _ = try child.family.join(payload: pairing.payload)

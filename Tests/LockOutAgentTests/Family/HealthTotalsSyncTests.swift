@@ -117,7 +117,7 @@ struct HealthTotalsSyncTests {
         let service = familyService(fixture)
         try await offPool {
             _ = try service.setup(mode, name: name)
-            if let pairing { _ = try service.join(payload: pairing.payload) } else { _ = try service.create(server: "http://127.0.0.1:\(port)") }
+            if let pairing { _ = try service.join(payload: pairing.payload) } else { _ = try service.create(server: "http://127.0.0.1:\(port)", endToEnd: false) }
         }
     }
 
@@ -157,7 +157,7 @@ struct HealthTotalsSyncTests {
         fixture.wall.set(Self.at(fixture, 14, 0))
         try await withFamilyServer(configuration: FamilyServer.Configuration(port: 0, now: { fixture.wall.now })) { port, _ in
             let parent = try await offPool { try TestDevice.make(.parentDevice, name: "Parent laptop") }
-            _ = try await offPool { try parent.family.create(server: "http://127.0.0.1:\(port)") }
+            _ = try await offPool { try parent.family.create(server: "http://127.0.0.1:\(port)", endToEnd: false) }
             func pairing(_ child: String) async throws -> SyncAPI.Pairing {
                 try await offPool { try parent.family.pair(mode: .childDevice, childName: child) }
             }

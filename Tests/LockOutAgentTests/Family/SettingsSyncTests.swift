@@ -11,7 +11,7 @@ struct SettingsSyncTests {
             try await offPool {
                 let desk = try EngineDevice.make(.personalDevice, name: "Desk")
                 _ = try desk.breaks.perform(.setKind(.eye, intervalMinutes: 25, durationSeconds: nil, enabled: nil))
-                _ = try desk.family.create(server: "http://127.0.0.1:\(port)")
+                _ = try desk.family.create(server: "http://127.0.0.1:\(port)", endToEnd: false)
                 let laptop = try EngineDevice.make(.personalDevice, name: "Laptop")
                 _ = try laptop.family.join(payload: try desk.family.pair(mode: .personalDevice).payload)
                 #expect(try laptop.settings.eye.intervalMinutes == 25)
@@ -29,7 +29,7 @@ struct SettingsSyncTests {
         try await withFamilyServer { port, _ in
             try await offPool {
                 let desk = try EngineDevice.make(.personalDevice, name: "Desk")
-                _ = try desk.family.create(server: "http://127.0.0.1:\(port)")
+                _ = try desk.family.create(server: "http://127.0.0.1:\(port)", endToEnd: false)
                 let laptop = try EngineDevice.make(.personalDevice, name: "Laptop")
                 _ = try laptop.family.join(payload: try desk.family.pair(mode: .personalDevice).payload)
                 _ = desk.family.sync()

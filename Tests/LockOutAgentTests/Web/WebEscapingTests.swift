@@ -139,7 +139,7 @@ struct WebEscapingTests {
         try await withFamilyServer { port, _ in
             let (parent, named, quoted) = try await offPool {
                 let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
-                _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
+                _ = try parent.family.create(server: "http://127.0.0.1:\(port)", endToEnd: false)
                 let named = try TestDevice.make(.childDevice, name: I.refresh, applier: RecordingApplier(refuse: { _ in Refusal() }))
                 _ = try named.family.join(payload: try parent.family.pair(mode: .childDevice).payload)
                 let quoted = try TestDevice.make(.childDevice, name: I.quote)
@@ -209,7 +209,7 @@ struct WebEscapingTests {
             let child = FamilyService(store: store, directory: harness.fixture.directory, applier: applier, connector: .http, now: { TestDevice.now })
             try await offPool {
                 let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
-                _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
+                _ = try parent.family.create(server: "http://127.0.0.1:\(port)", endToEnd: false)
                 _ = try child.setup(.childDevice, name: "Anna's laptop")
                 _ = try child.join(payload: try parent.family.pair(mode: .childDevice).payload)
                 let changes: [ConfigurationChange] = [

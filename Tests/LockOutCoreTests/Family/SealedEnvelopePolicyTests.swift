@@ -112,6 +112,20 @@ struct SealedEnvelopePolicyTests {
         #expect(WritePolicy.checkTargetScope(command(.child(Self.child)), targetMode: .personalDevice)?.code == "scope_not_allowed")
     }
 
+    @Test("a sealed configuration names its program blinded in its id, never in the clear")
+    func blindedNames() {
+        let configuration = { (name: String) in
+            SyncMutation(id: MutationID(rawValue: UUID()), type: .configuration, recordID: "\(Self.child)/\(name)", target: Self.child,
+                         body: Self.sealedBody, sealing: RecordSealing(scope: .child(Self.child), epoch: 1, writerCounter: 1))
+        }
+        #expect(WritePolicy.check(configuration("\(RecordNaming.prefix)q2bTn0xM3rW1yV7c9dEfGg"), writer: Self.parent, mode: .parentDevice) == nil)
+        #expect(WritePolicy.check(configuration("supertux"), writer: Self.parent, mode: .parentDevice)?.code == "name_not_blinded")
+        // A plaintext family's configuration keeps its readable id.
+        let plain = SyncMutation(id: MutationID(rawValue: UUID()), type: .configuration, recordID: "\(Self.child)/supertux", target: Self.child,
+                                 body: "{}")
+        #expect(WritePolicy.check(plain, writer: Self.parent, mode: .parentDevice) == nil)
+    }
+
     @Test("a writer counter must be above the highest its writer committed")
     func counters() {
         #expect(WritePolicy.checkCounter(Self.usage(counter: 8), highest: 7) == nil)
