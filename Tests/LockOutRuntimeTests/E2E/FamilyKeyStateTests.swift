@@ -113,6 +113,56 @@ struct FamilyKeyStateTests {
         #expect(childState.newest == [.child(child.id): 1])
     }
 
+    /// `mutation` as the feed hands it out, written by `owner`.
+    static func change(_ mutation: SyncMutation, owner: Member, seq: Int64) -> SyncChange {
+        SyncChange(seq: seq, owner: owner.id, ownerMode: owner.mode, committedAt: Date(timeIntervalSince1970: 1_764_000_000), type: mutation.type,
+                   recordID: mutation.recordID, target: mutation.target, localDate: mutation.localDate, deleted: mutation.deleted,
+                   body: mutation.body, mutationID: mutation.id, sealing: mutation.sealing)
+    }
+
+    @Test("a command a child obeys opens only with a pinned parent's signature: one the child sealed itself, even passed off as the parent's, is refused")
+    func signedCommands() throws {
+        let parent = Member(mode: .parentDevice)
+        let child = Member(mode: .childDevice)
+        var (parentState, children, directory) = Self.paired(parent, [child])
+        var childState = children[0]
+        let owed = parentState.commitsOwed(by: directory)
+        parentState.learn(SyncAPI.Keys(devices: directory.devices, epochs: owed.map { $0.served(to: parent.id) }))
+        childState.learn(SyncAPI.Keys(devices: directory.devices, epochs: owed.filter { $0.members.contains(child.id) }.map { $0.served(to: child.id) }))
+
+        let body = #"{"commandID":"7A1F","change":{"snooze":{"minutes":7}}}"#
+        let command = SyncMutation(id: MutationID(rawValue: UUID()), type: .command, recordID: UUID().uuidString, target: child.id, body: body)
+        let sealed = try parentState.sealNext(command, mode: .parentDevice)
+        #expect(childState.open(Self.change(sealed, owner: parent, seq: 1)) == .opened(Array(body.utf8)))
+
+        // The child holds the scope's key: it seals a command as if the parent wrote it, signed with its own key, and
+        // a server hands it out as the parent's. The AEAD opens it; the signature does not.
+        let found = childState.key(of: .child(child.id), epoch: 1)
+        let key = try #require(found)
+        for (counter, signer) in [(UInt64(50), child.keys), (51, Self.cipher.newDeviceKeys())] {
+            let forged = command.withID(MutationID(rawValue: UUID()))
+            let envelope = SealedEnvelope(family: Self.family, scope: .child(child.id), epoch: 1, type: .command, recordID: forged.recordID,
+                                          mutationID: forged.id, writer: parent.id, target: child.id, writerCounter: counter)
+            let plaintext = Array(body.utf8)
+            let signed = try Self.cipher.sign(FamilyKeyState.obeyedBytes(envelope, body: plaintext), with: signer) + plaintext
+            let sealedBody = try RecordSealer(cipher: Self.cipher).seal(signed, for: envelope, epochKey: key)
+            let mutation = SyncMutation(id: forged.id, type: .command, recordID: forged.recordID, target: child.id, body: sealedBody.text,
+                                        sealing: RecordSealing(scope: .child(child.id), epoch: 1, writerCounter: counter))
+            #expect(childState.open(Self.change(mutation, owner: parent, seq: Int64(counter))) == .refused(.unsigned))
+        }
+        // Sealed by the child as its own, a command is no parent's word either.
+        let own = try childState.seal(command.withID(MutationID(rawValue: UUID())), for: .child(child.id), counter: 52)
+        #expect(childState.open(Self.change(own, owner: child, seq: 52)) == .refused(.unsigned))
+        #expect(childState.snapshot.refused == 3)
+        // A usage record is not obeyed, and needs no signature.
+        let usage = SyncMutation(id: MutationID(rawValue: UUID()), type: .usage, recordID: UUID().uuidString, localDate: LocalDate(year: 2026, month: 11, day: 24),
+                                 body: "{}")
+        var writer = children[0]
+        writer.learn(SyncAPI.Keys(devices: directory.devices, epochs: owed.filter { $0.members.contains(child.id) }.map { $0.served(to: child.id) }))
+        let sealedUsage = try writer.seal(usage, for: .child(child.id), counter: 60)
+        #expect(parentState.open(Self.change(sealedUsage, owner: child, seq: 4)) == .opened(Array("{}".utf8)))
+    }
+
     @Test("keys nobody vouched for are not pinned: no proof, a proof under another key, or another mode or child name than the pairing's")
     func unvouchedKeys() throws {
         let parent = Member(mode: .parentDevice)
@@ -238,6 +288,12 @@ struct FamilyKeyStateTests {
         #expect(!key.checks(proof, family: FamilyID(rawValue: UUID()), device: device, mode: .childDevice, keys: keys, cipher: Self.cipher))
         #expect(!PairingKey.make(cipher: Self.cipher).checks(proof, family: Self.family, device: device, mode: .childDevice, keys: keys,
                                                               cipher: Self.cipher))
+    }
+}
+
+extension SyncMutation {
+    func withID(_ id: MutationID) -> SyncMutation {
+        SyncMutation(id: id, type: type, recordID: recordID, target: target, localDate: localDate, deleted: deleted, body: body, sealing: sealing)
     }
 }
 

@@ -31,12 +31,14 @@ public struct FamilyKeyState: Sendable {
         /// A record of a kind this device cannot seal yet.
         case noScope(RecordType)
         case body(SealedBodyError)
+        case signing(FamilyKeyError)
 
         public var description: String {
             switch self {
             case .noScope(let type): "\(type.rawValue) records cannot be sealed in this family yet: the record waits"
             case .noKey(let scope): "no key of \(scope) yet: the record waits until a parent device commits one"
             case .body(let error): error.description
+            case .signing(let error): "the record could not be signed: \(error)"
             }
         }
     }
@@ -263,7 +265,7 @@ public struct FamilyKeyState: Sendable {
             writerCounter: writerCounter,
             epochs: newest.filter { chains[$0.key]?.currentEpoch != nil }.map { SyncAPI.ScopeEpoch(scope: $0.key, epoch: $0.value) }
                 .sorted { $0.scope.description < $1.scope.description },
-            refused: refusedBefore + reader.refusals.values.reduce(0, +)
+            refused: refusedBefore + reader.refusals.values.reduce(0, +) + unsigned
         )
     }
 
@@ -329,7 +331,14 @@ public struct FamilyKeyState: Sendable {
             family: family, scope: scope, epoch: epoch, type: mutation.type, recordID: mutation.recordID, mutationID: mutation.id,
             writer: me, target: mutation.target, localDate: mutation.localDate, deleted: mutation.deleted, writerCounter: counter
         )
-        let plaintext = mutation.deleted ? [] : Array(mutation.body.utf8)
+        var plaintext = mutation.deleted ? [] : Array(mutation.body.utf8)
+        if Self.obeyed.contains(mutation.type), !mutation.deleted {
+            do {
+                plaintext = try keyCipher.sign(Self.obeyedBytes(envelope, body: plaintext), with: myKeys) + plaintext
+            } catch {
+                throw .signing(error)
+            }
+        }
         let body: SealedBody
         do {
             body = try sealer.seal(plaintext, for: envelope, epochKey: key)
@@ -350,8 +359,35 @@ public struct FamilyKeyState: Sendable {
             family: family, scope: sealing.scope, epoch: sealing.epoch, type: change.type, recordID: change.recordID, mutationID: mutationID,
             writer: change.owner, target: change.target, localDate: change.localDate, deleted: change.deleted, writerCounter: sealing.writerCounter
         )
-        return reader.read(change.body, envelope: envelope)
+        let outcome = reader.read(change.body, envelope: envelope)
+        guard case .opened(let bytes) = outcome, Self.obeyed.contains(change.type), !change.deleted else { return outcome }
+        // What a device obeys must be a parent's word, signed over the envelope and the body.
+        let signatureLength = 64
+        let body = Array(bytes.dropFirst(signatureLength))
+        guard bytes.count >= signatureLength, let writer = pinned[change.owner], writer.mode == .parentDevice,
+              keyCipher.isValidSignature(Array(bytes.prefix(signatureLength)), for: Self.obeyedBytes(envelope, body: body), by: writer.publicKeys)
+        else {
+            unsigned += 1
+            return .refused(.unsigned)
+        }
+        return .opened(body)
     }
+
+    /// The record types a device obeys: a parent signs each (`obeyedBytes`) inside the sealed body, ahead of the
+    /// body itself, and a reader takes one only with the signature of a pinned parent device.
+    public static let obeyed: Set<RecordType> = [.command, .configuration]
+
+    /// What a parent signs of a record a device obeys: a label, the envelope's associated data and the body.
+    static func obeyedBytes(_ envelope: SealedEnvelope, body: [UInt8]) -> [UInt8] {
+        var bytes = BinaryWriter()
+        bytes.text("lockout/e2e/obeyed/v1")
+        bytes.data(envelope.associatedData)
+        bytes.data(body)
+        return bytes.bytes
+    }
+
+    /// Records refused for want of a parent's signature, since this state was made.
+    public private(set) var unsigned = 0
 
     private mutating func refuse(_ reason: Refusal) {
         refusals[reason, default: 0] += 1

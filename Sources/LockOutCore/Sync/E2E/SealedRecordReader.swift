@@ -14,6 +14,9 @@ public struct SealedRecordReader: Sendable {
         case rolledBack
         /// The key commitment, the AEAD or the padding failed: changed, swapped or forged.
         case tampered
+        /// A record a device obeys (a command, a configuration) that no pinned parent signed: the scope's key
+        /// proves only that a member sealed it, and the child is a member.
+        case unsigned
     }
 
     /// What became of a record.
