@@ -3,12 +3,33 @@ import LockOutCore
 import LockOutStore
 
 extension FamilyService {
-    /// The family's devices, as the server lists them.
+    /// The family's devices, as the server lists them; in an end-to-end family each named as its sealed device
+    /// record says (the server knows no names), until that record arrives by the start of its id.
     public func devices() throws -> [RegisteredDevice] {
-        let (membership, _) = try member(of: [.parentDevice, .personalDevice, .childDevice])
+        let (membership, me) = try member(of: [.parentDevice, .personalDevice, .childDevice])
         let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
-        return try client.devices()
+        let listed = try client.devices()
+        guard try store.isEndToEnd() else { return listed }
+        func pulledNames() throws -> [DeviceID: String] {
+            var names: [DeviceID: String] = [me.id: me.name]
+            for change in try store.records(.device) {
+                guard let identity = try? SyncJSON.record(DeviceIdentity.self, from: change.body), identity.id == change.owner else { continue }
+                names[identity.id] = identity.name
+            }
+            return names
+        }
+        var names = try pulledNames()
+        // A device whose record has not been pulled yet (it joined a moment ago): one round fetches it.
+        if listed.contains(where: { $0.isActive && names[$0.deviceID] == nil }) {
+            _ = sync()
+            names = try pulledNames()
+        }
+        return listed.map { device in
+            var named = device
+            if let name = names[device.deviceID] { named.deviceName = name }
+            return named
+        }
     }
 
     /// The family's devices: from the server, or — while it cannot be reached — as last pulled, so that a
@@ -38,11 +59,17 @@ extension FamilyService {
         return device
     }
 
-    /// Renames a device of the family.
+    /// Renames a device of the family. In an end-to-end family the name lives in the device's own sealed record,
+    /// which only that device writes: it renames itself (`lockout family setup MODE --name`).
     public func rename(_ text: String, to name: String) throws -> RegisteredDevice {
         let name = try DeviceIdentity.validName(name)
         let (membership, _) = try member(of: [.parentDevice])
         let device = try resolve(text, in: try devices())
+        guard try !store.isEndToEnd() else {
+            throw FamilyInputError.invalidValue(
+                "in an end-to-end encrypted family the server never learns a device's name: rename it on the device itself with 'lockout family setup \(device.deviceType.word) --name NAME'"
+            )
+        }
         let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
         return try client.rename(device.deviceID, to: name)

@@ -39,11 +39,20 @@ public struct FamilyService: Sendable {
         try store.identity(defaultName: DeviceNames.host())
     }
 
-    /// Chooses the device's mode (and name); a device in a family keeps its mode until it is reset.
+    /// Chooses the device's mode (and name); a device in a family keeps its mode until it is reset. A new name of
+    /// a device in a family goes out in its device record, which is how an end-to-end family learns it.
     public func setup(_ mode: DeviceMode, name: String?) throws -> DeviceIdentity {
         let name = try name.map(DeviceIdentity.validName)
-        if try store.membership() != nil, try identity().mode != mode { throw FamilyInputError.alreadyPaired }
-        return try store.setMode(mode, name: name, defaultName: DeviceNames.host())
+        let before = try identity()
+        let member = try store.membership() != nil
+        if member, before.mode != mode { throw FamilyInputError.alreadyPaired }
+        let identity = try store.setMode(mode, name: name, defaultName: DeviceNames.host())
+        if member, identity.name != before.name {
+            try store.enqueue(SyncMutation(id: MutationID(rawValue: UUID()), type: .device, recordID: identity.id.description,
+                                           body: try SyncJSON.body(identity)), now: now())
+            _ = sync()
+        }
+        return identity
     }
 
     /// Starts a family on `serverText` with this device (a parent or personal device) as its first member.
@@ -61,7 +70,9 @@ public struct FamilyService: Sendable {
         try store.setEndToEnd(endToEnd)
         let client = FamilyClient(server: server, token: nil, connector: connector)
         defer { client.shutdown() }
-        let credentials = try client.createFamily(SyncAPI.CreateFamily(deviceID: device.id, deviceName: device.name, mode: mode))
+        // An end-to-end family's server never learns a device's name: it travels in the sealed device record.
+        let name = endToEnd ? DeviceNames.shownToServer(device.id) : device.name
+        let credentials = try client.createFamily(SyncAPI.CreateFamily(deviceID: device.id, deviceName: name, mode: mode))
         return try joined(server: server, credentials: credentials, device: device)
     }
 
@@ -121,7 +132,7 @@ public struct FamilyService: Sendable {
         let keys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
         let proof = key.proof(family: payload.family, device: device.id, mode: mode, keys: keys.publicKeys, cipher: encryption.cipher)
         let credentials = try client.redeem(SyncAPI.Redeem(
-            familyID: payload.family, secret: payload.secret, deviceID: device.id, deviceName: device.name, mode: mode,
+            familyID: payload.family, secret: payload.secret, deviceID: device.id, deviceName: DeviceNames.shownToServer(device.id), mode: mode,
             publicKeys: keys.publicKeys, pairingProof: proof
         ))
         guard let sealed = credentials.welcome else { throw FamilyKeyError.welcomeRefused }

@@ -241,6 +241,12 @@ public enum DeviceNames {
         let name = ProcessInfo.processInfo.hostName
         return name.isEmpty ? "LockOut device" : String(name.prefix(64))
     }
+
+    /// What an end-to-end family's server is told a device is called: not its name, which travels in the
+    /// device's sealed record, but the start of its id.
+    public static func shownToServer(_ device: DeviceID) -> String {
+        "device \(device.description.prefix(8).lowercased())"
+    }
 }
 
 /// A sync round's outcome as the local API answers it.

@@ -112,6 +112,40 @@ struct EndToEndSyncTests {
         }
     }
 
+    @Test("the server never learns a device's name: the parent reads it from the sealed device record, and a device renames itself")
+    func namesStayOnTheDevices() async throws {
+        let serverPath = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-server-\(UUID())/server.sqlite").path
+        let storage = try SQLiteFamilyStorage(path: serverPath)
+        let app = FamilyServer.application(storage: storage, configuration: FamilyServer.Configuration(port: 0, now: { TestDevice.now }))
+        try await onServerThreads { try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await offPool {
+                let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
+                _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
+                let child = try TestDevice.make(.childDevice, name: "Anna's laptop")
+                _ = try child.family.join(payload: try parent.family.pair(mode: .childDevice).payload)
+                _ = parent.syncOnce()
+                _ = child.syncOnce()
+                _ = parent.syncOnce()
+                #expect(try parent.family.devices().map(\.deviceName).sorted() == ["Anna's laptop", "Parent laptop"])
+                _ = try parent.family.send(.snooze(minutes: 7), to: "Anna's laptop")
+
+                // A parent cannot rename a child's device here: the name is the device's own sealed record.
+                #expect(throws: FamilyInputError.self) { _ = try parent.family.rename("Anna's laptop", to: "Anna's old laptop") }
+                _ = try child.family.setup(.childDevice, name: "Anna's desk")
+                _ = child.syncOnce()
+                _ = parent.syncOnce()
+                #expect(try parent.family.devices().map(\.deviceName).sorted() == ["Anna's desk", "Parent laptop"])
+            }
+            let queue = try DatabaseQueue(path: serverPath)
+            let names = try await queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM device") }
+            #expect(names.count == 2)
+            for name in ["Anna", "Parent laptop", "laptop", "desk"] {
+                #expect(!names.contains { $0.contains(name) }, "the server's device table holds '\(name)': \(names)")
+            }
+        } }
+    }
+
     @Test("a family that is not end-to-end syncs as before: plaintext, no keys sent")
     func plaintextUnchanged() async throws {
         try await withFamilyServer { port, storage in
