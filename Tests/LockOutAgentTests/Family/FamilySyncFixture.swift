@@ -91,14 +91,19 @@ final class ServerThreads: TaskExecutor, @unchecked Sendable {
     }
 }
 
-/// A parent and a child of a plaintext family paired through the server at `url` (the end-to-end flows have suites of their own).
-func pairedFamily(server url: String) async throws -> (parent: TestDevice, child: TestDevice) {
+/// A parent and a child paired through the server at `url`: of a plaintext family, or with `endToEnd` of an
+/// end-to-end one whose keys the parent has committed and the child has learnt.
+func pairedFamily(server url: String, endToEnd: Bool = false) async throws -> (parent: TestDevice, child: TestDevice) {
     try await offPool {
         let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
-        _ = try parent.family.create(server: url, endToEnd: false)
+        _ = try parent.family.create(server: url, endToEnd: endToEnd)
         let pairing = try parent.family.pair(mode: .childDevice)
         let child = try TestDevice.make(.childDevice, name: "Anna's laptop")
         _ = try child.family.join(payload: pairing.payload)
+        if endToEnd {
+            _ = parent.syncOnce()
+            _ = child.syncOnce()
+        }
         return (parent, child)
     }
 }
