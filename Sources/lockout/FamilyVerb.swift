@@ -12,7 +12,7 @@ struct FamilyVerb: ParsableCommand {
         discussion: "A parent: 'family setup parent', 'family create --server URL', 'family pair'. A child: 'family setup child', 'family join CODE'. See docs/family.md.",
         subcommands: [
             Setup.self, Create.self, Pair.self, Join.self, Status.self, Devices.self, Rename.self, Revoke.self, Remove.self,
-            Usage.self, Send.self, Rewards.self, Commands.self, Sync.self, Retry.self, Reset.self, Delete.self,
+            Usage.self, Send.self, Rewards.self, Commands.self, Sync.self, Retry.self, Reset.self, Delete.self, Encrypt.self,
         ],
         defaultSubcommand: Status.self
     )
@@ -247,6 +247,28 @@ struct FamilyVerb: ParsableCommand {
                 try context.family().reset(confirmation: confirmation)
             }
             print("This device left its family; its own history stays.")
+        }
+    }
+
+    struct Encrypt: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: """
+            Turn this plaintext family end-to-end encrypted (parent; type 'encrypt' to confirm): every other device \
+            is removed with its data on the server and paired again with a new code.
+            """)
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Type encrypt to confirm.") var confirm: String?
+
+        func run() throws {
+            let removed = try reportingErrors {
+                let confirmation = try confirm ?? FamilyText.prompt(
+                    "Every other device leaves the family with its data on the server, and is paired again. Type 'encrypt' to go on:")
+                return try global.context().family().encrypt(confirmation: confirmation)
+            }
+            print("The family is end-to-end encrypted from now on.")
+            if !removed.isEmpty {
+                print("Removed with their data on the server: \(removed.map(\.deviceName).joined(separator: ", ")).")
+                print("Pair each again: 'lockout family pair' here, then on each device 'lockout family reset' and 'lockout family join CODE'.")
+            }
         }
     }
 

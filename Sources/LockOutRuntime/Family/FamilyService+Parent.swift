@@ -93,6 +93,33 @@ extension FamilyService {
         return device
     }
 
+    /// What the parent types to turn its family end-to-end encrypted.
+    public static let encryptConfirmation = "encrypt"
+
+    /// Turns this plaintext family end-to-end encrypted, after the typed confirmation (`encrypt`): every other
+    /// device is deleted from the server with its data — the plaintext the server held of it goes with it — and is
+    /// paired again with a new code; this device's name leaves the server, and its records go sealed from now on.
+    /// Answers the devices removed. Run again after a failure, it goes on where it stopped.
+    public func encrypt(confirmation: String?) throws -> [RegisteredDevice] {
+        let (membership, me) = try member(of: [.parentDevice])
+        guard encryption != nil else { throw FamilyInputError.invalidValue("this device cannot keep a family's keys") }
+        guard try !store.isEndToEnd() else { throw FamilyInputError.invalidValue("this family is end-to-end encrypted already") }
+        guard confirmation?.trimmingCharacters(in: .whitespaces) == Self.encryptConfirmation else {
+            throw FamilyInputError.confirmationMismatch(expected: Self.encryptConfirmation)
+        }
+        let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
+        defer { client.shutdown() }
+        let others = try client.devices().filter { $0.deviceID != me.id }
+        for device in others { try client.delete(device.deviceID) }
+        _ = try client.rename(me.id, to: DeviceNames.shownToServer(me.id))
+        try store.setEndToEnd(true)
+        // The plaintext registration on the server is replaced by a sealed one.
+        try store.enqueue(SyncMutation(id: MutationID(rawValue: UUID()), type: .device, recordID: me.id.description, body: try SyncJSON.body(me)),
+                          now: now())
+        _ = sync()
+        return others
+    }
+
     /// Deletes a device and everything it synced, after the typed confirmation (its name).
     public func remove(_ text: String, confirmation: String?) throws -> RegisteredDevice {
         let (membership, me) = try member(of: [.parentDevice])

@@ -146,6 +146,43 @@ struct EndToEndSyncTests {
         } }
     }
 
+    @Test("a parent turns a plaintext family end-to-end: the other devices leave with their plaintext, pair again and sync sealed")
+    func encryptExistingFamily() async throws {
+        try await withFamilyServer { port, storage in
+            let (parent, child) = try await pairedFamily(server: "http://127.0.0.1:\(port)")
+            let family = try #require(try parent.store.membership()).family
+            try await offPool {
+                _ = try parent.family.send(.snooze(minutes: 7), to: "Anna's laptop")
+                #expect(child.syncOnce() == .synced(applied: 1))
+                #expect(throws: FamilyInputError.confirmationMismatch(expected: "encrypt")) { _ = try parent.family.encrypt(confirmation: "yes") }
+                #expect(throws: FamilyInputError.self) { _ = try child.family.encrypt(confirmation: "encrypt") }
+                let removed = try parent.family.encrypt(confirmation: "encrypt")
+                #expect(removed.map(\.deviceName) == ["Anna's laptop"])
+                #expect(throws: FamilyInputError.self) { _ = try parent.family.encrypt(confirmation: "encrypt") }
+                // The removed child is told at its next round, and pairs again.
+                guard case .refused = child.syncOnce() else {
+                    Issue.record("the removed child was not refused")
+                    return
+                }
+                try child.family.reset(confirmation: "reset")
+                _ = try child.family.setup(.childDevice, name: "Anna's laptop")
+                _ = try child.family.join(payload: try parent.family.pair(mode: .childDevice).payload)
+                _ = parent.syncOnce()
+                _ = child.syncOnce()
+                _ = try parent.family.send(.snooze(minutes: 9), to: "Anna's laptop")
+                #expect(child.syncOnce() == .synced(applied: 1))
+                #expect(try child.family.status().encryption != nil)
+            }
+            // Nothing of the plaintext family is left on the server: every record is sealed, and no name is there.
+            let parentCaller = Caller(device: try parent.store.identity(defaultName: "x").id, family: family, mode: .parentDevice)
+            let changes = try await storage.changes(caller: parentCaller, since: 0, limit: 500).changes
+            #expect(!changes.isEmpty)
+            #expect(changes.allSatisfy { $0.sealing != nil || ($0.type == .device && $0.deleted) }, "\(changes.map(\.type))")
+            let names = try await storage.devices(caller: parentCaller, now: TestDevice.now).map(\.deviceName)
+            #expect(!names.contains { $0.contains("laptop") }, "\(names)")
+        }
+    }
+
     @Test("a family that is not end-to-end syncs as before: plaintext, no keys sent")
     func plaintextUnchanged() async throws {
         try await withFamilyServer { port, storage in
