@@ -28,6 +28,15 @@ public struct GRDBFamilyStore: Sendable {
         }
     }
 
+    /// Takes `id` as this device's id: a device recovering a family becomes the recovery code's device. Only
+    /// outside a family.
+    public func adoptIdentity(_ id: DeviceID) throws {
+        try writer.write { db in
+            _ = try Self.identity(db, defaultName: "LockOut device")
+            try db.execute(sql: "UPDATE familyDevice SET deviceID = ?", arguments: [id.description])
+        }
+    }
+
     /// The family this device joined, if any.
     public func membership() throws -> FamilyMembership? {
         try writer.read { db in

@@ -13,6 +13,7 @@ struct FamilyVerb: ParsableCommand {
         subcommands: [
             Setup.self, Create.self, Pair.self, Join.self, Status.self, Devices.self, Rename.self, Revoke.self, Remove.self,
             Usage.self, Send.self, Rewards.self, Commands.self, Sync.self, Retry.self, Reset.self, Delete.self, Encrypt.self,
+            RecoveryCodeVerb.self, Recover.self,
         ],
         defaultSubcommand: Status.self
     )
@@ -269,6 +270,33 @@ struct FamilyVerb: ParsableCommand {
                 print("Removed with their data on the server: \(removed.map(\.deviceName).joined(separator: ", ")).")
                 print("Pair each again: 'lockout family pair' here, then on each device 'lockout family reset' and 'lockout family join CODE'.")
             }
+        }
+    }
+
+    struct RecoveryCodeVerb: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "recovery-code",
+            abstract: "Make the family's recovery code (parent, end-to-end family): shown once, it brings the family back if every parent device is lost."
+        )
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let code = try reportingErrors { try global.context().family().recoveryCode() }
+            print(try reportingErrors { try FamilyText.recoveryCode(code) })
+        }
+    }
+
+    struct Recover: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bring a family back on this parent device with its recovery code (a device set up afresh with 'lockout family setup parent')."
+        )
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The recovery code, lockout-recovery:…") var code: String
+
+        func run() throws {
+            let membership = try reportingErrors { try global.context().family().recover(code: code) }
+            print("This device is the family's parent again: \(membership.family) on \(membership.server.absoluteString).")
+            print("Make a new recovery code ('lockout family recovery-code'): the one used here is this device now.")
         }
     }
 

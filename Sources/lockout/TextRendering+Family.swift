@@ -73,6 +73,20 @@ enum FamilyText {
         """
     }
 
+    /// A recovery code as it is shown, once: the QR code, the text, and what it can do.
+    static func recoveryCode(_ code: RecoveryCode) throws -> String {
+        """
+        \(try QRCode(encoding: code.text).terminalText())
+        The family's recovery code — shown this once. Keep it where you keep passwords, away from the children:
+
+          \(code.text)
+
+        If every parent device is lost, set up a new one ('lockout family setup parent') and run there:
+          lockout family recover CODE
+        Whoever holds this code reads and steers the family. A new code retires this one.
+        """
+    }
+
     /// Prints a sync round's outcome; a refused round exits non-zero.
     static func report(_ outcome: SyncRoundOutcome) throws {
         switch outcome {

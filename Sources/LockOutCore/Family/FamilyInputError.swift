@@ -9,6 +9,7 @@ public enum FamilyInputError: Error, Equatable, Sendable, CustomStringConvertibl
     case malformedPairingPayload(String)
     case unsupportedPairingVersion(Int)
     case oldPairingVersion(Int)
+    case malformedRecoveryCode(String)
     case serverURL(String)
     case pairingSecret
     case noMode
@@ -28,6 +29,7 @@ public enum FamilyInputError: Error, Equatable, Sendable, CustomStringConvertibl
         case .confirmationMismatch(let expected): "not confirmed: type '\(expected)' to confirm"
         case .malformedPairingPayload(let reason): "not a LockOut pairing code: \(reason)"
         case .unsupportedPairingVersion(let version): "this pairing code is of version \(version), which this LockOut does not know; update LockOut"
+        case .malformedRecoveryCode(let reason): "not a LockOut recovery code: \(reason)"
         case .oldPairingVersion(let version):
             "this pairing code is of version \(version), made by an older LockOut, and is no longer taken: ask the parent for a new code (update LockOut on the parent's device first)"
         case .serverURL(let text): "'\(text)' is not a server URL: use http://HOST[:PORT] or https://HOST[:PORT]"

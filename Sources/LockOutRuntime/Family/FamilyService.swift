@@ -144,7 +144,7 @@ public struct FamilyService: Sendable {
         return try joined(server: payload.server, credentials: credentials, device: device, keys: state.snapshot)
     }
 
-    private func joined(
+    func joined(
         server: URL, credentials: SyncAPI.Credentials, device: DeviceIdentity, keys: FamilyKeyState.Snapshot? = nil
     ) throws -> FamilyMembership {
         let membership = FamilyMembership(server: server, family: credentials.familyID, token: credentials.token, joinedAt: now())

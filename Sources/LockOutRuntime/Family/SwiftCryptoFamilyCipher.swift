@@ -42,6 +42,15 @@ extension SwiftCryptoFamilyCipher: FamilyKeyCipher {
         return DevicePrivateKeys(agreement: Array(agreement.rawRepresentation), signing: Array(signing.rawRepresentation), publicKeys: publicKeys)
     }
 
+    public func deviceKeys(agreement: [UInt8], signing: [UInt8]) throws(FamilyKeyError) -> DevicePrivateKeys {
+        guard let agreementKey = try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: agreement),
+              let signingKey = try? Curve25519.Signing.PrivateKey(rawRepresentation: signing),
+              let publicKeys = try? DevicePublicKeys(agreement: Array(agreementKey.publicKey.rawRepresentation),
+                                                     signing: Array(signingKey.publicKey.rawRepresentation))
+        else { throw .malformedPrivateKeys }
+        return DevicePrivateKeys(agreement: agreement, signing: signing, publicKeys: publicKeys)
+    }
+
     public func sign(_ data: [UInt8], with keys: DevicePrivateKeys) throws(FamilyKeyError) -> [UInt8] {
         do {
             return Array(try Curve25519.Signing.PrivateKey(rawRepresentation: keys.signing).signature(for: data))

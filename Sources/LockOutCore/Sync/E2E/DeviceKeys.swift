@@ -103,6 +103,8 @@ public protocol SignatureChecking: Sendable {
 public protocol FamilyKeyCipher: SignatureChecking {
     /// A fresh X25519 and Ed25519 key pair.
     func newDeviceKeys() -> DevicePrivateKeys
+    /// The key pairs whose raw private keys are `agreement` and `signing` (a recovery code's).
+    func deviceKeys(agreement: [UInt8], signing: [UInt8]) throws(FamilyKeyError) -> DevicePrivateKeys
     /// Ed25519 over `data`.
     func sign(_ data: [UInt8], with keys: DevicePrivateKeys) throws(FamilyKeyError) -> [UInt8]
     /// HPKE base mode (X25519, HKDF-SHA256, ChaCha20-Poly1305) of `secret` to `recipient`, bound to `info`.
