@@ -57,9 +57,9 @@ struct FamilyVerb: ParsableCommand {
     }
 
     struct Pair: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a one-time pairing code (QR code and text) for a child's or personal device; it expires after 15 minutes.")
+        static let configuration = CommandConfiguration(abstract: "Show a one-time pairing code (QR code and text) for a child's, a personal or another parent device; it expires after 15 minutes.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: "child or self (default child).") var mode: String = "child"
+        @Option(help: "child, self or parent (default child).") var mode: String = "child"
         @Option(help: "The child a child's device belongs to: the devices paired with one child name read each other's health totals (a phone's steps open the laptop's gate).")
         var child: String?
         @Flag(help: "Print JSON.") var json = false

@@ -77,7 +77,8 @@ extension FamilyService {
 
     /// Revokes a device's token at once; its data stays. In an end-to-end family the revocation carries the next
     /// epoch of every scope the device was in, so nothing written after it opens with the keys it kept; another
-    /// parent rotating meanwhile makes the server refuse it (409), and it is built again on the newest epochs once.
+    /// parent rotating or revoking meanwhile makes the server refuse it (409 `stale_epoch` or `roster_changed`),
+    /// and it is built again on the newest epochs and devices once.
     public func revoke(_ text: String) throws -> RegisteredDevice {
         let (membership, _) = try member(of: [.parentDevice])
         let device = try resolve(text, in: try devices())
@@ -87,7 +88,7 @@ extension FamilyService {
         defer { sync.shutdown() }
         do {
             try client.revoke(device.deviceID, rotations: try sync.rotations(revoking: device.deviceID, client: client))
-        } catch FamilyClientError.refused(409, "stale_epoch", _, _) {
+        } catch FamilyClientError.refused(409, let code, _, _) where code == "stale_epoch" || code == "roster_changed" {
             try client.revoke(device.deviceID, rotations: try sync.rotations(revoking: device.deviceID, client: client))
         }
         return device

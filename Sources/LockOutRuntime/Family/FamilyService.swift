@@ -109,13 +109,12 @@ public struct FamilyService: Sendable {
         return SyncAPI.Pairing(secret: pairing.secret, mode: pairing.mode, expiresAt: pairing.expiresAt, payload: payload.text)
     }
 
-    /// Joins the family a pairing code names, as this (child or personal) device.
+    /// Joins the family a pairing code names, as this device: a child's, a personal one, or another parent device
+    /// (which a parent pairs with `pair(mode: .parentDevice)`); the server refuses a code made for another mode.
     public func join(payload text: String) throws -> FamilyMembership {
         let payload = try PairingPayload(parsing: text)
         let device = try identity()
-        guard let mode = device.mode, mode != .parentDevice else {
-            throw FamilyInputError.wrongMode(needed: [.childDevice, .personalDevice], actual: device.mode)
-        }
+        guard let mode = device.mode else { throw FamilyInputError.noMode }
         guard try store.membership() == nil else { throw FamilyInputError.alreadyPaired }
         let client = FamilyClient(server: payload.server, token: nil, connector: connector)
         defer { client.shutdown() }

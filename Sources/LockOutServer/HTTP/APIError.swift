@@ -50,6 +50,7 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
         case .staleEpoch: APIError(.conflict, code: "stale_epoch", refusal.description)
         case .rotationPending: APIError(.conflict, code: "rotation_pending", refusal.description)
         case .keysAlreadySet: APIError(.conflict, code: "keys_set", refusal.description)
+        case .rosterChanged: APIError(.conflict, code: "roster_changed", refusal.description)
         }
     }
 

@@ -606,8 +606,10 @@ enum OpenAPIDocument {
             "404": { $ref: "#/components/responses/Refused" }
             "409":
               description: >
-                stale_epoch: a rotation is not its scope's next epoch (another parent device rotated it meanwhile).
-                Nothing changed, the device is still active: fetch /v1/keys, build the rotations again and revoke again.
+                stale_epoch: a rotation is not its scope's next epoch (another parent device rotated it meanwhile);
+                roster_changed: a rotation is for other members than the scope's now, or for a child no longer
+                active (another parent revoked or paired a device meanwhile). Nothing changed, the device is still
+                active: fetch /v1/keys, build the rotations again and revoke again.
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/ErrorBody" }

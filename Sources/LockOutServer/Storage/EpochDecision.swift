@@ -44,7 +44,7 @@ enum EpochDecision {
         }
         let expected = try members(of: commit.scope, family: caller.family, roster: facts.roster)
         guard Set(commit.members) == expected, commit.members.count == expected.count else {
-            throw .invalid("an epoch of \(commit.scope) is for exactly its current members (\(expected.count) devices): fetch the devices and build it again")
+            throw .rosterChanged("an epoch of \(commit.scope) is for exactly its current members (\(expected.count) devices)")
         }
         for member in commit.members where facts.roster[member]?.keys == nil {
             throw .invalid("device \(member) has not sent its public keys yet, so it cannot be given a key: it sends them on its next sync")
@@ -82,7 +82,7 @@ enum EpochDecision {
         case .parents:
             return parents
         case .child(let device):
-            guard roster[device]?.mode == .childDevice else { throw .invalid("\(scope) names no active child device of this family") }
+            guard roster[device]?.mode == .childDevice else { throw .rosterChanged("\(scope) names no active child device of this family") }
             return parents.union([device])
         case .person:
             if scope == PersonScope.personal {
@@ -93,7 +93,7 @@ enum EpochDecision {
                 entry.mode == .childDevice
                     && PersonScope.of(child: device, named: entry.childName, family: family, digest: digest) == scope
             }
-            guard !children.isEmpty else { throw .invalid("\(scope) names no active child of this family") }
+            guard !children.isEmpty else { throw .rosterChanged("\(scope) names no active child of this family") }
             return parents.union(children.keys)
         }
     }

@@ -45,6 +45,10 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case rotationPending(scope: KeyScope)
     /// The device's public keys are set already, to other keys: they never change.
     case keysAlreadySet
+    /// An epoch commit for members that are not the scope's members now, or for a device that is no longer an
+    /// active child: the family changed since the sender looked (another parent revoked or paired a device).
+    /// Fetch the devices and keys and build it again.
+    case rosterChanged(String)
 
     public var description: String {
         switch self {
@@ -67,6 +71,7 @@ public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             "\(scope) is at epoch \(current): nothing was applied; fetch the keys, seal under epoch \(current) and send again"
         case .rotationPending(let scope):
             "\(scope) waits for a new key: a device that held its key has left the family; nothing was applied; a parent device rotates it on its next sync, then send again"
+        case .rosterChanged(let why): "\(why): the family changed meanwhile; fetch the devices and keys and build it again"
         case .keysAlreadySet: "this device's public keys are set already and never change: new keys mean pairing again"
         }
     }
