@@ -19,6 +19,8 @@ import Testing
 struct CanaryScanTests {
     static let program = "canary-7f3a9c"
     static let steps = 987_654_321
+    /// The devices' names: an end-to-end family's server never learns them.
+    static let names = ["Parent laptop", "Kid laptop", "Kid tablet"]
     static let environment = ProcessInfo.processInfo.environment
 
     /// The words that must not be found: the program, the step count, and the JSON keys of the records synced
@@ -26,7 +28,7 @@ struct CanaryScanTests {
     static var canaries: [String] {
         let keys = ["displayName", "logicalID", "sessionStart", "totalSeconds", "earnedPoints", "breaksCompleted", "commandID",
                     "targetDeviceID", "executedAt", "deviceName", "registrationDate"]
-        return [program, String(steps)] + keys.map { "\"\($0)\":" }
+        return [program, String(steps)] + names + keys.map { "\"\($0)\":" }
     }
 
     /// Where each canary turns up in `bytes`: as UTF-8, as base64 (at each of the three alignments) or as hex.
@@ -84,9 +86,9 @@ struct CanaryScanTests {
         environment["LOCKOUT_TEST_POSTGRES_URL"] == nil && environment["LOCKOUT_SKIP_POSTGRES"] == "1" ? [.sqlite] : Storage.allCases
     }
 
-    /// A parent and a child syncing through a live server on `storage`, end-to-end or not, the child's usage
-    /// of the canary program and its day of canary steps, and a command to block the program; answers every
-    /// byte the server keeps or tells.
+    /// A parent and two children syncing through a live server on `storage`, end-to-end or not: the first
+    /// child's usage of the canary program and both children's days of canary steps, and a command to each;
+    /// answers every byte the server keeps or tells.
     static func syncAndCollect(_ kind: Storage, endToEnd: Bool) async throws -> [(source: String, bytes: Data)] {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-canary-\(UUID())")
         let sqlitePath = root.appendingPathComponent("server.sqlite").path
@@ -131,8 +133,22 @@ struct CanaryScanTests {
                 #expect(child.syncOnce() == .synced(applied: 0))
                 _ = try parent.family.send(.snooze(minutes: 7), to: "Kid laptop")
                 #expect(child.syncOnce() == .synced(applied: 1))
+
+                // A second child, with a day of its own and a command of its own.
+                let tablet = try TestDevice.make(.childDevice, name: "Kid tablet")
+                _ = try tablet.family.join(payload: try parent.family.pair(mode: .childDevice).payload)
+                _ = parent.syncOnce()
+                _ = tablet.syncOnce()
+                let tabletID = try tablet.store.identity(defaultName: "x").id
+                let tabletDay = DailySummary(deviceID: tabletID, date: day, steps: steps, lastUpdated: TestDevice.now)
+                try tablet.store.enqueue(SyncMutation(id: MutationID(rawValue: UUID()), type: .dailySummary, recordID: "\(tabletID)/\(day)",
+                                                      localDate: day, body: try SyncJSON.body(tabletDay)), now: TestDevice.now)
+                _ = try parent.family.send(.snooze(minutes: 9), to: "Kid tablet")
+                #expect(tablet.syncOnce() == .synced(applied: 1))
                 _ = parent.syncOnce()
                 #expect(try parent.store.records(.usage).contains { $0.body.contains(program) }, "the parent read the usage")
+                #expect(try parent.store.records(.dailySummary).count == 2, "the parent read both children's days")
+                #expect(try parent.family.devices().map(\.deviceName).sorted() == ["Kid laptop", "Kid tablet", "Parent laptop"])
             }
             return try await client.execute(uri: "/metrics", method: .get) { Data($0.body.readableBytesView) }
         } }
@@ -181,5 +197,6 @@ struct CanaryScanTests {
         #expect(hits.contains { $0.hasPrefix("\(Self.program) as utf-8") }, "\(hits)")
         #expect(hits.contains { $0.hasPrefix("\(Self.steps) as utf-8") }, "\(hits)")
         #expect(hits.contains { $0.hasPrefix("\"displayName\": as utf-8") }, "\(hits)")
+        #expect(hits.contains { $0.hasPrefix("Kid tablet as utf-8") }, "\(hits)")
     }
 }
