@@ -12,7 +12,9 @@
 # parent: it holds the server's event stream open and has sent its day summary. With `family-e2e`, the
 # same in a family the parent created end-to-end encrypted: before the window the parent's round has
 # committed the first key epochs of the child's scopes and the child holds them, has sent everything, and
-# every record of its on the server is sealed (its day summary among them), or the run fails. With `web`, a browser
+# every record of its on the server is sealed (its day summary among them), or the run fails. After the window,
+# both family scenarios also measure a `lockout family sync` round pushing a changed day summary, and one
+# with nothing to send (the agent's CPU and context switches, medians of 5; with perf). With `web`, a browser
 # session of the web app is signed in and holds the pages' event stream (`/events`) open, as an open page does.
 # With `rewards`, a learning program is marked and none runs; with `learning`, it runs all the time (a
 # copy of sleep under its name), so usage is measured. Without a display the agent counts running
@@ -193,3 +195,39 @@ echo "  threads           ${threads}"
 # How the shield looks, as the agent logged it when it went on.
 shield=$(grep -oE "the shield (reads /proc once a second|looks at /proc when a window opens).*" "$data/agent.log" | head -n 1 || true)
 if [ -n "$shield" ]; then echo "  shield            ${shield#the shield }"; fi
+
+# In a family, after the window: the agent's CPU and context switches over a `lockout family sync` round (the
+# command and the second after it, for what the round's push makes the server send back), one pushing a
+# changed day summary and one with nothing to send, medians of 5 of each. A skipped break changes the summary;
+# within a minute of the last send it waits in the outbox for the round. Needs perf.
+if [ -n "$family" ] && [ "$method" = "perf stat" ]; then
+    measure_round() {
+        perf stat -x, -e context-switches,task-clock -p "$pid" -- \
+            sh -c "\"\$0\" --data-dir \"\$1\" family sync >/dev/null; sleep 1" "$bin" "$data" 2>&1 |
+            awk -F, '/task-clock/ {t = $1} /context-switches/ {c = $1} END {printf "%.1f %d\n", t, c}'
+    }
+    skip_break() {
+        "$bin" --data-dir "$data" break now --kind eye >/dev/null
+        "$bin" --data-dir "$data" break skip >/dev/null
+    }
+    median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+    skip_break   # sent at once, the last send being minutes old: the minute before the next send begins
+    sleep 1
+    pushing="" empty=""
+    for _ in 1 2 3 4 5; do
+        skip_break
+        sleep 0.5
+        queued=$("$bin" --data-dir "$data" family status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["queued"])')
+        if [ "$queued" -lt 1 ]; then echo "the changed day summary did not wait for the round" >&2; exit 1; fi
+        pushing="$pushing$(measure_round)"$'\n'
+        empty="$empty$(measure_round)"$'\n'
+    done
+    if [ "$scenario" = family-e2e ]; then check_sealed "$data" summary; fi
+    round_line() {
+        printf '%s' "$1" | awk '{print $1}' | median | tr '\n' ' '
+        printf 'ms CPU, '
+        printf '%s' "$1" | awk '{print $2}' | median | tr '\n' ' '
+        printf 'context switches'
+    }
+    echo "  sync round        pushing a day summary: $(round_line "$pushing"); nothing to send: $(round_line "$empty") (medians of 5)"
+fi
