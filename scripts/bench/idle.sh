@@ -108,7 +108,7 @@ if [ -n "$family" ]; then
         if [ "$scenario" = family-e2e ]; then
             "$bin" --data-dir "$1/parent" family create --server "$url" --end-to-end >/dev/null 2>>"$1/setup.log"
         else
-            "$bin" --data-dir "$1/parent" family create --server "$url" >/dev/null
+            "$bin" --data-dir "$1/parent" family create --server "$url" --plaintext >/dev/null
         fi
         "$bin" --data-dir "$1" family setup child >/dev/null
         "$bin" --data-dir "$1" family join "$("$bin" --data-dir "$1/parent" family pair --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["payload"])')" >/dev/null 2>>"$1/setup.log"
