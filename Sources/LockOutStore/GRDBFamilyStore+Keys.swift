@@ -30,6 +30,15 @@ extension AppDatabase {
             t.column("expiresAt", .double).notNull()
         }
     }
+
+    /// - `familyChildName`: the child names a parent device gave at pairing, by the tag the server was told
+    ///   instead (`FamilyKeyState.childTag`), so the parent shows the name.
+    static func addFamilyChildNames(_ db: Database) throws {
+        try db.create(table: "familyChildName") { t in
+            t.primaryKey("tag", .text)
+            t.column("name", .text).notNull()
+        }
+    }
 }
 
 extension GRDBFamilyStore {
@@ -91,6 +100,20 @@ extension GRDBFamilyStore {
         try writer.write { db in
             for id in used { try db.execute(sql: "DELETE FROM familyPairing WHERE keyID = ?", arguments: [id]) }
             try db.execute(sql: "DELETE FROM familyPairing WHERE expiresAt < ?", arguments: [expiredBefore.timeIntervalSince1970])
+        }
+    }
+
+    /// Keeps the child name behind `tag`.
+    public func saveChildName(_ name: String, tag: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO familyChildName (tag, name) VALUES (?, ?)", arguments: [tag, name])
+        }
+    }
+
+    /// The child names this device gave, by tag.
+    public func childNames() throws -> [String: String] {
+        try writer.read { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT tag, name FROM familyChildName").map { ($0["tag"], $0["name"]) }, uniquingKeysWith: { $1 })
         }
     }
 

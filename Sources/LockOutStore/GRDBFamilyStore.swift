@@ -70,7 +70,7 @@ public struct GRDBFamilyStore: Sendable {
     public func reset() throws {
         try writer.write { db in
             for table in ["familyMembership", "syncOutbox", "syncState", "familyRecord", "appliedCommand", "settingsSync", "familySummary",
-                          "familyKeys", "familyWaiting", "familyPairing"] {
+                          "familyKeys", "familyWaiting", "familyPairing", "familyChildName"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "UPDATE familyDevice SET mode = NULL")

@@ -26,6 +26,7 @@ extension AppDatabase {
         migrator.registerMigration("addNaturalBreaks", migrate: addNaturalBreaks)
         migrator.registerMigration("addFamilyKeys", migrate: addFamilyKeys)
         migrator.registerMigration("addFamilyPairings", migrate: addFamilyPairings)
+        migrator.registerMigration("addFamilyChildNames", migrate: addFamilyChildNames)
         return migrator
     }
 

@@ -25,9 +25,11 @@ extension FamilyService {
             _ = sync()
             names = try pulledNames()
         }
+        let childNames = try store.childNames()
         return listed.map { device in
             var named = device
             if let name = names[device.deviceID] { named.deviceName = name }
+            if let tag = device.childName, let childName = childNames[tag] { named.childName = childName }
             return named
         }
     }

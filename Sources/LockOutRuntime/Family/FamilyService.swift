@@ -93,6 +93,19 @@ public struct FamilyService: Sendable {
         let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
         guard try store.isEndToEnd(), let encryption else { return try client.createPairing(mode: mode, childName: childName) }
+        // The server is told a keyed tag of the child's name, never the name, which stays here to be shown.
+        var serverChildName: String?
+        if let childName {
+            let sync = FamilySync(store: store, applier: applier, connector: connector, now: now, encryption: encryption)
+            defer { sync.shutdown() }
+            guard var state = try sync.prepareKeys(client, membership: membership, identity: device),
+                  let tag = state.childTag(for: childName)
+            else {
+                throw FamilyInputError.invalidValue("this parent device holds no key of the family yet: run 'lockout family sync', then pair again")
+            }
+            try store.saveChildName(childName, tag: tag)
+            serverChildName = tag
+        }
         // An end-to-end family's code carries a pairing key the server never sees, and this device's fingerprint.
         // The welcome, sealed with the key, gives the joining device the parents' keys on this device's word.
         let keys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
@@ -101,8 +114,8 @@ public struct FamilyService: Sendable {
         let welcome = try PairingWelcome.signed(family: membership.family, issuer: device.id, roster: parents + [me], keys: keys,
                                                 cipher: encryption.keyCipher)
         let key = PairingKey.make(cipher: encryption.cipher)
-        let pairing = try client.createPairing(mode: mode, childName: childName, welcome: welcome.sealed(with: key, cipher: encryption.cipher))
-        try store.addPendingPairing(PendingPairing(key: key, mode: mode, childName: childName, expiresAt: pairing.expiresAt),
+        let pairing = try client.createPairing(mode: mode, childName: serverChildName, welcome: welcome.sealed(with: key, cipher: encryption.cipher))
+        try store.addPendingPairing(PendingPairing(key: key, mode: mode, childName: serverChildName, expiresAt: pairing.expiresAt),
                                     id: Base64URL.encode(Data(key.id(cipher: encryption.cipher))))
         let payload = try PairingPayload(parsing: pairing.payload)
             .carrying(key, parentFingerprint: keys.publicKeys.fingerprint(using: encryption.keyCipher))

@@ -93,10 +93,18 @@ struct EndToEndSyncTests {
             }
             let family = try #require(try laptop.store.membership()).family
             let laptopID = try laptop.store.identity(defaultName: "x").id, phoneID = try phone.store.identity(defaultName: "x").id
-            let person = PersonScope.child(named: "Anna", family: family, digest: SwiftCryptoFamilyCipher().digest)
             let laptopCaller = Caller(device: laptopID, family: family, mode: .childDevice)
+            // The server knows the child by a keyed tag, never by its name, which the parent still shows.
+            let parentCaller = Caller(device: try parent.store.identity(defaultName: "x").id, family: family, mode: .parentDevice)
+            let onServer = try await storage.devices(caller: parentCaller, now: TestDevice.now).compactMap(\.childName)
+            #expect(onServer.count == 2 && Set(onServer).count == 1 && !onServer.contains { $0.contains("Anna") }, "\(onServer)")
+            let tag = try #require(onServer.first)
+            #expect(try await offPool { try parent.family.devices().filter { $0.deviceID == laptopID }.map(\.childName) } == ["Anna"])
+            let person = PersonScope.child(named: tag, family: family, digest: SwiftCryptoFamilyCipher().digest)
+            // Epoch 1 for the laptop, 2 with the phone beside it (paired after the parent's first round), 3 without it.
             let epochs = try await storage.keys(caller: laptopCaller).epochs.filter { $0.scope == person }
-            #expect(epochs.map(\.epoch) == [1, 2])
+            #expect(epochs.map(\.epoch) == [1, 2, 3])
+            #expect(epochs.dropLast().last.map { $0.members.contains(phoneID) } == true)
             #expect(epochs.last.map { !$0.members.contains(phoneID) && $0.members.contains(laptopID) } == true)
 
             try await offPool {
@@ -108,7 +116,7 @@ struct EndToEndSyncTests {
                 _ = parent
             }
             let sent = try await storage.changes(caller: laptopCaller, since: 0, limit: 500).changes.filter { $0.type == .healthTotals }
-            #expect(sent.map(\.keyEpoch) == [2])
+            #expect(sent.map(\.keyEpoch) == [3])
         }
     }
 

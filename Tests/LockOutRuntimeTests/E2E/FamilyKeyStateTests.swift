@@ -237,6 +237,35 @@ struct FamilyKeyStateTests {
         #expect(fresh.refusals[.changedKeys] != nil)
     }
 
+    @Test("a child's name reaches the server as a tag keyed by the parents' scope: the same from every parent, none from a child")
+    func childTags() throws {
+        let first = Member(mode: .parentDevice)
+        let second = Member(mode: .parentDevice)
+        let child = Member(mode: .childDevice)
+        var (firstState, joined, directory) = Self.paired(first, [child, second])
+        var childState = joined[0], secondState = joined[1]
+        let early = firstState.childTag(for: "Anna")
+        #expect(early == nil, "no key of the parents' scope yet")
+        let owed = firstState.commitsOwed(by: directory)
+        firstState.learn(SyncAPI.Keys(devices: directory.devices, epochs: owed.map { $0.served(to: first.id) }))
+        secondState.learn(SyncAPI.Keys(devices: directory.devices, epochs: owed.filter { $0.members.contains(second.id) }.map { $0.served(to: second.id) }))
+        childState.learn(SyncAPI.Keys(devices: directory.devices, epochs: owed.filter { $0.members.contains(child.id) }.map { $0.served(to: child.id) }))
+        let tagged = firstState.childTag(for: "Anna")
+        let tag = try #require(tagged)
+        #expect(tag.hasPrefix("child ") && tag.count == 30 && !tag.contains("Anna"))
+        let (fromSecond, ben, fromChild) = (secondState.childTag(for: "Anna"), firstState.childTag(for: "Ben"), childState.childTag(for: "Anna"))
+        #expect(fromSecond == tag)
+        #expect(ben != tag)
+        #expect(fromChild == nil)
+        // Another family's parents, with keys of their own, tag the same name otherwise.
+        let stranger = Member(mode: .parentDevice)
+        var strangerState = Self.paired(stranger, []).parent
+        let strangerOwed = strangerState.commitsOwed(by: SyncAPI.Keys(devices: [stranger.entry], epochs: []))
+        strangerState.learn(SyncAPI.Keys(devices: [stranger.entry], epochs: strangerOwed))
+        let fromStranger = strangerState.childTag(for: "Anna")
+        #expect(fromStranger != nil && fromStranger != tag)
+    }
+
     @Test("a welcome opens with its code's key alone, and verifies against the fingerprint of the parent the code names")
     func welcome() throws {
         let parent = Member(mode: .parentDevice)

@@ -301,6 +301,17 @@ public struct FamilyKeyState: Sendable {
         }
     }
 
+    /// What an end-to-end family's server is told a child is called: `child ` and 24 hex digits of HMAC-SHA256
+    /// over the name, under a key derived from the parents' scope's first epoch key — the same for every parent,
+    /// and no guess of the server's: it never holds that key. Nil while this device holds no key of the parents'
+    /// scope (not a parent, or before the family's first round).
+    public mutating func childTag(for name: String) -> String? {
+        guard let key = key(of: .parents, epoch: 1) else { return nil }
+        let tagKey = cipher.deriveKey(from: key, salt: [], info: Array("lockout/e2e/child-name/v1".utf8), count: 32)
+        let code = cipher.authenticationCode(for: Array(name.utf8), key: tagKey)
+        return "child " + code.prefix(12).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// The person scope of the child's device `device`, by the child name the directory gives it.
     func personScope(of device: DeviceID) -> KeyScope {
         PersonScope.of(child: device, named: pinned[device]?.childName, family: family, digest: keyCipher.digest)
