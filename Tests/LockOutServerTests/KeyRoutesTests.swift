@@ -58,6 +58,31 @@ struct KeyRoutesTests {
         }
     }
 
+    @Test("POST /v1/pairings: a welcome that is not 'w1.' and base64url is refused; a redeem without keys answers pairing_needs_keys")
+    func pairingWelcome() async throws {
+        let family = try await HTTPFamily.make()
+        try await family.app().test(.router) { client in
+            for bad in ["AAAA", "w1.not base64!", "w1." + String(repeating: "A", count: PairingWelcome.maximumText)] {
+                try await client.execute(uri: "/v1/pairings", method: .post, headers: HTTPFamily.headers(.parent, json: true),
+                                         body: try HTTPFamily.body(SyncAPI.CreatePairing(mode: .childDevice, welcome: bad))) { response in
+                    #expect(response.status == .badRequest)
+                }
+            }
+            let pairing = try await client.execute(uri: "/v1/pairings", method: .post, headers: HTTPFamily.headers(.parent, json: true),
+                                                   body: try HTTPFamily.body(SyncAPI.CreatePairing(mode: .childDevice, welcome: "w1.AAAA"))) {
+                try HTTPFamily.decode(SyncAPI.Pairing.self, $0)
+            }
+            let redeem = SyncAPI.Redeem(familyID: try family.caller(.parent).family, secret: pairing.secret, deviceID: DeviceID(rawValue: UUID()),
+                                        deviceName: "device 1", mode: .childDevice)
+            try await client.execute(uri: "/v1/pairings/redeem", method: .post, headers: HTTPFamily.headers(.noToken, json: true),
+                                     body: try HTTPFamily.body(redeem)) { response in
+                #expect(response.status == .badRequest)
+                let error = try HTTPFamily.decode(SyncAPI.ErrorBody.self, response)
+                #expect(error.code == "pairing_needs_keys")
+            }
+        }
+    }
+
     @Test("POST /v1/epochs: the parent commits child A's epoch; a child, another family's parent or a replay is refused",
           arguments: Role.allCases)
     func commitEpoch(_ role: Role) async throws {

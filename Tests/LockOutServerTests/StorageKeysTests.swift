@@ -11,6 +11,33 @@ struct StorageKeysTests {
     typealias F = FamilyFixture
     static let backends = Backend.available
 
+    @Test("an end-to-end pairing takes its device only with keys and their proof, keeps both from the redeem, and hands back the welcome",
+          arguments: backends)
+    func pairingWithKeys(_ backend: Backend) async throws {
+        let family = try await F.make(try await backend.make())
+        let s = family.storage
+        let secret = "pairing-\(UUID())"
+        try await s.createPairing(caller: family.parent, mode: .childDevice, childName: nil, welcome: "w1.AAAA", secretHash: F.hash(secret),
+                                  expiresAt: F.now + 900, now: F.now)
+        let device = DeviceID(rawValue: UUID())
+        let bare = SyncAPI.Redeem(familyID: family.parent.family, secret: secret, deviceID: device, deviceName: "device 1", mode: .childDevice)
+        await #expect(throws: StorageRefusal.pairingNeedsKeys) {
+            _ = try await s.redeem(bare, secretHash: F.hash(secret), tokenHash: F.hash("token-1"), now: F.now)
+        }
+        // Refused, the code was not used up.
+        let keys = FamilyKeys.cipher.newDeviceKeys().publicKeys
+        let proof = PairingProof(keyID: Array(repeating: 1, count: PairingKey.idLength), code: Array(repeating: 2, count: 32))
+        let full = SyncAPI.Redeem(familyID: family.parent.family, secret: secret, deviceID: device, deviceName: "device 1", mode: .childDevice,
+                                  publicKeys: keys, pairingProof: proof)
+        let (caller, welcome) = try await s.redeem(full, secretHash: F.hash(secret), tokenHash: F.hash("token-2"), now: F.now)
+        #expect(caller.device == device && welcome == "w1.AAAA")
+        let listed = try await s.keys(caller: family.parent).devices.first { $0.deviceID == device }
+        #expect(listed?.publicKeys == keys && listed?.pairingProof == proof)
+        await #expect(throws: StorageRefusal.pairingInvalid) {
+            _ = try await s.redeem(full, secretHash: F.hash(secret), tokenHash: F.hash("token-3"), now: F.now)
+        }
+    }
+
     @Test("public keys are set once; a parent sees every device's, any other device the parents' and its own", arguments: backends)
     func publicKeys(_ backend: Backend) async throws {
         let family = try await F.make(try await backend.make())

@@ -15,9 +15,7 @@ extension FamilyService {
         let myKeys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
         let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
-        let previous = try client.devices().filter {
-            $0.isActive && $0.deviceType == .parentDevice && $0.deviceName.hasPrefix("recovery ") && $0.deviceID != me.id
-        }
+        let previous = try client.devices().filter { $0.isActive && RecoveryCode.isRecoveryDevice($0) && $0.deviceID != me.id }
 
         // Paired as any parent device is, by this device, which checks the proof and pins the keys on its next round.
         let recoveryKeys = encryption.keyCipher.newDeviceKeys()

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import LockOutCore
 import LockOutRuntime
-import LockOutServer
+@testable import LockOutServer
 import LockOutStore
 import Testing
 
@@ -10,19 +10,14 @@ import Testing
 /// records sealed at send and opened at pull, and a server that holds none of their words.
 @Suite("Family sync: end-to-end encrypted")
 struct EndToEndSyncTests {
-    /// Every body the server stores, read straight from its database file.
-    static func storedBodies(_ path: String) throws -> [String] {
-        let queue = try DatabaseQueue(path: path)
-        return try queue.read { db in try String.fetchAll(db, sql: "SELECT body FROM record") }
+    /// One column of every row of a table the server keeps, read straight from its database.
+    static func stored(_ column: String, of table: String, in storage: SQLiteFamilyStorage) async throws -> [String] {
+        try await storage.writer.read { db in try String.fetchAll(db, sql: "SELECT \(column) FROM \(table)") }
     }
 
     @Test("a child waits for its keys; the parent commits them; commands and acknowledgements travel sealed and apply once")
     func commandsRoundTrip() async throws {
-        let serverPath = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-server-\(UUID())/server.sqlite").path
-        let storage = try SQLiteFamilyStorage(path: serverPath)
-        let app = FamilyServer.application(storage: storage, configuration: FamilyServer.Configuration(port: 0, now: { TestDevice.now }))
-        try await onServerThreads { try await app.test(.live) { client in
-            let port = try #require(client.port)
+        try await withFamilyServer { port, storage in
             try await offPool {
                 // The family is end-to-end from its creation; the pairing code says so to the child.
                 let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
@@ -64,12 +59,12 @@ struct EndToEndSyncTests {
                     == "end-to-end encrypted — keys: child:\(childID) at epoch 1, \(PersonScope.child(device: childID)) at epoch 1")
             }
             // The server holds sealed bodies only: no command, acknowledgement or device name in any of them.
-            let bodies = try Self.storedBodies(serverPath)
+            let bodies = try await Self.stored("body", of: "record", in: storage)
             #expect(bodies.contains { $0.hasPrefix(SealedBody.prefix) })
             for word in ["snooze", "intervalMinutes", "commandID", "applied", "Anna's laptop"] {
                 #expect(!bodies.contains { $0.contains(word) }, "the server's database holds '\(word)'")
             }
-        } }
+        }
     }
 
     @Test("revoking one of a child's two devices rotates the child's person scope for the other alone; its next totals go under the new epoch")
@@ -122,11 +117,7 @@ struct EndToEndSyncTests {
 
     @Test("the server never learns a device's name: the parent reads it from the sealed device record, and a device renames itself")
     func namesStayOnTheDevices() async throws {
-        let serverPath = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-server-\(UUID())/server.sqlite").path
-        let storage = try SQLiteFamilyStorage(path: serverPath)
-        let app = FamilyServer.application(storage: storage, configuration: FamilyServer.Configuration(port: 0, now: { TestDevice.now }))
-        try await onServerThreads { try await app.test(.live) { client in
-            let port = try #require(client.port)
+        try await withFamilyServer { port, storage in
             try await offPool {
                 let parent = try TestDevice.make(.parentDevice, name: "Parent laptop")
                 _ = try parent.family.create(server: "http://127.0.0.1:\(port)")
@@ -145,13 +136,12 @@ struct EndToEndSyncTests {
                 _ = parent.syncOnce()
                 #expect(try parent.family.devices().map(\.deviceName).sorted() == ["Anna's desk", "Parent laptop"])
             }
-            let queue = try DatabaseQueue(path: serverPath)
-            let names = try await queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM device") }
+            let names = try await Self.stored("name", of: "device", in: storage)
             #expect(names.count == 2)
             for name in ["Anna", "Parent laptop", "laptop", "desk"] {
                 #expect(!names.contains { $0.contains(name) }, "the server's device table holds '\(name)': \(names)")
             }
-        } }
+        }
     }
 
     @Test("a parent turns a plaintext family end-to-end: the other devices leave with their plaintext, pair again and sync sealed")

@@ -87,7 +87,7 @@ struct RotationSyncTests {
 
     @Test("two parents revoke two devices at once: one revocation is refused as stale and built again on the other's epochs; both converge")
     func concurrentRevocations() async throws {
-        try await withFamilyServer { port, storage in
+        try await withFamilyServer { port, _ in
             try await offPool {
                 var (a, b, old, child) = try Self.family("http://127.0.0.1:\(port)")
                 let second = try TestDevice.make(.childDevice, name: "Anna's phone")
@@ -110,7 +110,6 @@ struct RotationSyncTests {
                 _ = try b.family.send(.snooze(minutes: 9), to: "Anna's laptop")
                 #expect(child.syncOnce() == .synced(applied: 1))
             }
-            _ = storage
         }
     }
 }

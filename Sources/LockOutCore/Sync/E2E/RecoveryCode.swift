@@ -86,6 +86,13 @@ public struct RecoveryCode: Codable, Hashable, Sendable {
 
     /// What the server is told a recovery device is called: it is no device anyone holds.
     public static func serverName(_ device: DeviceID) -> String {
-        "recovery \(device.description.prefix(8).lowercased())"
+        serverNamePrefix + device.description.prefix(8).lowercased()
     }
+
+    /// Whether `device`, as the server lists it, is a recovery code's device.
+    public static func isRecoveryDevice(_ device: RegisteredDevice) -> Bool {
+        device.deviceType == .parentDevice && device.deviceName.hasPrefix(serverNamePrefix)
+    }
+
+    static let serverNamePrefix = "recovery "
 }
