@@ -14,14 +14,12 @@ struct CallDetectorTests {
         let detector = CallDetector(cameraPrefixes: [directory.appendingPathComponent("video").path], recordingPrograms: { nil })
         #expect(detector.programsInCall(allowList: []).isEmpty)
 
-        // A shell that opens the device on descriptor 3 and then waits: as a video call holds /dev/video0.
-        let ready = Pipe()
-        let holder = try ChildProcess(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", "exec 3<\"$0\"; echo ready; exec sleep 30", camera.path],
-            stdout: .pipe(ready), stderr: .null
-        )
+        // A program that holds the device open from its start (as its standard input) and waits: as a video call
+        // holds /dev/video0. The spawn returns once the program runs, so no shell stands in its place meanwhile.
+        let device = try #require(FileHandle(forReadingAtPath: camera.path))
+        let holder = try ChildProcess(URL(fileURLWithPath: "/bin/sleep"), ["30"], stdin: .file(device), stdout: .null, stderr: .null)
         defer { holder.kill(signal: SIGKILL) }
-        _ = ready.fileHandleForReading.availableData
+        try device.close()  // the program holds its own copy; this process holds none
         #expect(detector.cameraUsers() == ["sleep"])
         #expect(detector.programsInCall(allowList: []) == ["sleep"])
         #expect(detector.programsInCall(allowList: ["sleep"]).isEmpty)
