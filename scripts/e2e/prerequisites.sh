@@ -23,8 +23,9 @@ LOCKOUT_POSTGRES_PACKAGE="postgresql"
 LOCKOUT_PIP_TOOLS="st:schemathesis"
 # The web app's browser test: Playwright and axe from PyPI drive Debian's Chromium (no browser download).
 LOCKOUT_PIP_MODULES="playwright:playwright axe_playwright_python:axe-playwright-python"
-# What the desktop tests need: a virtual display, a private session bus and a notification daemon.
-LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin xwininfo:x11-utils openbox:openbox xdotool:xdotool xterm:xterm wmctrl:wmctrl"
+# What the desktop tests need: a virtual display, a private session bus and a notification daemon; and a
+# headless sway (run as nobody under root, which sway refuses) with foot for its windows.
+LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin xwininfo:x11-utils openbox:openbox xdotool:xdotool xterm:xterm wmctrl:wmctrl sway:sway swaymsg:sway foot:foot"
 # dunst needs some session-bus package; naming this one keeps apt from choosing one that brings systemd.
 LOCKOUT_SESSION_BUS_PACKAGE="dbus-x11"
 

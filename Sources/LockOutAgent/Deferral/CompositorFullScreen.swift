@@ -21,7 +21,7 @@ enum FullScreenNews: Equatable, Sendable {
 protocol CompositorFullScreen: AnyObject {
     /// Which compositor it is, as the log names it.
     var focusMethod: FocusMethod { get }
-    /// Whether the focused window is full screen now; false when nothing has focus.
+    /// Whether the focused window is full screen now; false when no window has focus.
     func focusedIsFullScreen() throws -> Bool
     /// A new connection on which the compositor tells of focus, workspace and full-screen changes.
     func subscribeToFullScreenChanges() throws -> UnixStream

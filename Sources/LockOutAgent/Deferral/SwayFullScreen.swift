@@ -2,20 +2,40 @@
 import Foundation
 
 /// sway's side of full screen: a container's `fullscreen_mode` is 0 (none), 1 (full screen on its
-/// workspace) or 2 (global); the focused node is the one with `focused: true`.
+/// workspace) or 2 (global); the focused node is the one with `focused: true`. Only a window's mode counts:
+/// sway gives every workspace `fullscreen_mode` 1 too, and with no window open (at login, after the last
+/// one closed) the focused node is the workspace.
 extension SwayIPC {
-    /// A node of a `GET_TREE` reply, as far as full screen needs it.
+    /// A node of a `GET_TREE` reply, or the container of an event, as far as full screen needs it.
     private struct Node: Decodable {
+        let type: String?
         let focused: Bool?
         let fullscreenMode: Int?
+        let appID: String?
+        let pid: Int?
+        let windowProperties: Present?
         let nodes: [Node]?
         let floatingNodes: [Node]?
 
         enum CodingKeys: String, CodingKey {
-            case focused, nodes
+            case type, focused, pid, nodes
             case fullscreenMode = "fullscreen_mode"
+            case appID = "app_id"
+            case windowProperties = "window_properties"
             case floatingNodes = "floating_nodes"
         }
+
+        /// Whether it is a program's window: a tiled or floating container with an app — a Wayland `app_id`,
+        /// an X11 window's `window_properties`, or a process. Workspaces, outputs and the split containers
+        /// that hold windows are none.
+        var isWindow: Bool {
+            (type == "con" || type == "floating_con") && (appID != nil || windowProperties != nil || pid != nil)
+        }
+    }
+
+    /// A JSON value of any kind, read only to learn that it is there.
+    private struct Present: Decodable {
+        init(from decoder: any Decoder) throws {}
     }
 
     /// A `window` event: what changed, and the container it changed.
@@ -29,12 +49,13 @@ extension SwayIPC {
         let change: String
     }
 
-    /// Whether the focused node of a `GET_TREE` reply is full screen; false when no node has focus.
+    /// Whether the focused node of a `GET_TREE` reply is a full-screen window; false when no node has focus or
+    /// the focused one is no window.
     static func focusedIsFullScreen(tree: [UInt8]) throws -> Bool {
         var stack = [try CompositorProtocolError.decode(Node.self, from: tree, what: "sway's tree")]
         while let node = stack.popLast() {
             if node.focused == true {
-                return try isFullScreen(node.fullscreenMode, of: "the focused node of sway's tree")
+                return try isFullScreen(node, of: "the focused node of sway's tree")
             }
             stack += (node.nodes ?? []) + (node.floatingNodes ?? [])
         }
@@ -45,20 +66,20 @@ extension SwayIPC {
     ///
     /// `focus` names the newly focused container, and a `fullscreen_mode` change of the focused container
     /// tells its new mode; a `fullscreen_mode` change of another container (which sway may focus next), a
-    /// window closed or moved (focus may go to none or to another), and a `workspace` `focus` are settled by
-    /// asking for the tree.
+    /// window closed or moved (focus may go to another or to the workspace), and a `workspace` `focus` are
+    /// settled by asking for the tree.
     static func fullScreenNews(type: UInt32, payload: [UInt8]) throws -> FullScreenNews? {
         switch type {
         case windowEvent:
             let event = try CompositorProtocolError.decode(WindowEvent.self, from: payload, what: "sway's window event")
             switch event.change {
             case "focus":
-                return .focusedIsFullScreen(try isFullScreen(event.container?.fullscreenMode, of: "the container of sway's focus event"))
+                return .focusedIsFullScreen(try isFullScreen(event.container, of: "the container of sway's focus event"))
             case "fullscreen_mode":
                 let what = "the container of sway's fullscreen_mode event"
-                let mode = try isFullScreen(event.container?.fullscreenMode, of: what)
+                let fullScreen = try isFullScreen(event.container, of: what)
                 guard let focused = event.container?.focused else { throw CompositorProtocolError(description: "\(what) does not say whether it is focused") }
-                return focused ? .focusedIsFullScreen(mode) : .askCompositor
+                return focused ? .focusedIsFullScreen(fullScreen) : .askCompositor
             case "close", "move":
                 return .askCompositor
             default:
@@ -72,12 +93,13 @@ extension SwayIPC {
         }
     }
 
-    /// Whether `mode` is a full-screen one; throws when it is missing or negative.
-    private static func isFullScreen(_ mode: Int?, of what: String) throws -> Bool {
-        guard let mode, mode >= 0 else {
-            throw CompositorProtocolError(description: "\(what) has no fullscreen_mode of 0 or more: \(mode.map(String.init) ?? "none given")")
+    /// Whether `node` is a window in a full-screen mode; throws when its mode is missing or negative, whatever
+    /// the node.
+    private static func isFullScreen(_ node: Node?, of what: String) throws -> Bool {
+        guard let mode = node?.fullscreenMode, mode >= 0 else {
+            throw CompositorProtocolError(description: "\(what) has no fullscreen_mode of 0 or more: \(node?.fullscreenMode.map(String.init) ?? "none given")")
         }
-        return mode > 0
+        return mode > 0 && node?.isWindow == true
     }
 }
 

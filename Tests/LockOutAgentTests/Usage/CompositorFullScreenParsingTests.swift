@@ -23,7 +23,7 @@ extension UsageTests {
             return bytes(#"""
             {"id":1,"type":"root","focused":false,"fullscreen_mode":0,"nodes":[{"id":3,"type":"workspace","focused":false,"fullscreen_mode":0,
               "nodes":[{"id":11,"type":"con","focused":false,"fullscreen_mode":1,"nodes":[]}],
-              "floating_nodes":[{"id":12,"type":"floating_con","focused":\#(focused)\#(mode),"nodes":[],"floating_nodes":[]}]}]}
+              "floating_nodes":[{"id":12,"type":"floating_con","focused":\#(focused)\#(mode),"app_id":"mpv","pid":4242,"nodes":[],"floating_nodes":[]}]}]}
             """#)
         }
 
@@ -43,8 +43,72 @@ extension UsageTests {
             #expect(refusal { try SwayIPC.focusedIsFullScreen(tree: bytes(#"{"focused":"yes"}"#)) } == "sway's tree cannot be read: focused has the wrong type")
         }
 
+        /// What a headless sway 1.7 answered to `GET_TREE` with no window open, only the fields read kept: every
+        /// workspace, the focused one and the scratchpad's among them, has `fullscreen_mode` 1.
+        static let emptyTree = bytes(#"""
+        {"id":1,"type":"root","name":"root","focused":false,"fullscreen_mode":0,"nodes":[
+          {"id":2147483647,"type":"output","name":"__i3","focused":false,"fullscreen_mode":0,"nodes":[
+            {"id":2147483646,"type":"workspace","name":"__i3_scratch","focused":false,"fullscreen_mode":1,"nodes":[],"floating_nodes":[]}],"floating_nodes":[]},
+          {"id":3,"type":"output","name":"HEADLESS-1","focused":false,"fullscreen_mode":0,"nodes":[
+            {"id":4,"type":"workspace","name":"1","focused":true,"fullscreen_mode":1,"nodes":[],"floating_nodes":[]}],"floating_nodes":[]}],
+         "floating_nodes":[]}
+        """#)
+
+        /// The same sway with a foot window open on that workspace and made full screen (`fullscreen enable`).
+        static let fullScreenTree = bytes(#"""
+        {"id":1,"type":"root","name":"root","focused":false,"fullscreen_mode":0,"nodes":[
+          {"id":3,"type":"output","name":"HEADLESS-1","focused":false,"fullscreen_mode":0,"nodes":[
+            {"id":4,"type":"workspace","name":"1","focused":false,"fullscreen_mode":1,"nodes":[
+              {"id":5,"type":"con","name":"foot","focused":true,"fullscreen_mode":1,"pid":11411,"app_id":"foot","nodes":[],"floating_nodes":[]}],
+             "floating_nodes":[]}],"floating_nodes":[]}],
+         "floating_nodes":[]}
+        """#)
+
+        @Test("a focused workspace with no window is not full screen, though sway gives every workspace fullscreen_mode 1")
+        func emptyWorkspace() throws {
+            #expect(try !SwayIPC.focusedIsFullScreen(tree: Self.emptyTree))
+            #expect(try SwayIPC.focusedIsFullScreen(tree: Self.fullScreenTree))
+        }
+
+        /// A tree whose only focused node is `node`, inside a workspace in `fullscreen_mode` 1.
+        static func tree(focusing node: String) -> [UInt8] {
+            bytes(#"""
+            {"id":1,"type":"root","focused":false,"fullscreen_mode":0,"nodes":[{"id":4,"type":"workspace","focused":false,"fullscreen_mode":1,
+              "nodes":[\#(node)],"floating_nodes":[]}]}
+            """#)
+        }
+
+        @Test("only a window is full screen: a con or floating_con with an app_id, X11 window_properties or a pid")
+        func onlyWindows() throws {
+            let xwayland = #"{"id":6,"type":"con","focused":true,"fullscreen_mode":1,"app_id":null,"pid":77,"window_properties":{"class":"mpv","transient_for":null}}"#
+            #expect(try SwayIPC.focusedIsFullScreen(tree: Self.tree(focusing: xwayland)))
+            #expect(try SwayIPC.focusedIsFullScreen(tree: Self.tree(focusing: #"{"id":7,"type":"floating_con","focused":true,"fullscreen_mode":2,"pid":78}"#)))
+            // A split container holding windows (sway's `focus parent`) and a workspace are no window of their own.
+            let split = #"{"id":8,"type":"con","focused":true,"fullscreen_mode":1,"nodes":[{"id":9,"type":"con","focused":false,"fullscreen_mode":0,"app_id":"foot","pid":79}]}"#
+            #expect(try !SwayIPC.focusedIsFullScreen(tree: Self.tree(focusing: split)))
+            #expect(try !SwayIPC.focusedIsFullScreen(tree: Self.tree(focusing: #"{"id":10,"type":"workspace","focused":true,"fullscreen_mode":1,"nodes":[]}"#)))
+        }
+
+        @Test("events captured from sway: a window's focus tells its mode; a close and a switch to an empty workspace ask the tree")
+        func capturedEvents() throws {
+            let focus = #"{"change":"focus","container":{"id":6,"type":"con","name":"foot","focused":true,"fullscreen_mode":0,"pid":13383,"app_id":"foot","nodes":[],"floating_nodes":[]}}"#
+            let close = #"{"change":"close","container":{"id":6,"type":"con","name":"foot","focused":true,"fullscreen_mode":0,"pid":13383,"app_id":"foot","nodes":[],"floating_nodes":[]}}"#
+            let switched = #"""
+            {"change":"focus","old":{"id":4,"type":"workspace","name":"1","focused":false,"fullscreen_mode":1,"nodes":[],"floating_nodes":[]},
+             "current":{"id":7,"type":"workspace","name":"2","focused":true,"fullscreen_mode":1,"nodes":[],"floating_nodes":[]}}
+            """#
+            #expect(try SwayIPC.fullScreenNews(type: SwayIPC.windowEvent, payload: bytes(focus)) == .focusedIsFullScreen(false))
+            #expect(try SwayIPC.fullScreenNews(type: SwayIPC.windowEvent, payload: bytes(close)) == .askCompositor)
+            #expect(try SwayIPC.fullScreenNews(type: SwayIPC.workspaceEvent, payload: bytes(switched)) == .askCompositor)
+            // What the tree then says: the empty workspace has focus.
+            #expect(try !SwayIPC.focusedIsFullScreen(tree: Self.emptyTree))
+            // A focus event whose container is no window (sway sends none, but a newer one might) is not full screen.
+            let workspace = #"{"change":"focus","container":{"id":7,"type":"workspace","focused":true,"fullscreen_mode":1}}"#
+            #expect(try SwayIPC.fullScreenNews(type: SwayIPC.windowEvent, payload: bytes(workspace)) == .focusedIsFullScreen(false))
+        }
+
         static func window(_ change: String, focused: Bool = true, mode: Int = 0) -> FullScreenNews? {
-            let payload = #"{"change":"\#(change)","container":{"id":12,"focused":\#(focused),"fullscreen_mode":\#(mode)}}"#
+            let payload = #"{"change":"\#(change)","container":{"id":12,"type":"con","focused":\#(focused),"fullscreen_mode":\#(mode),"app_id":"mpv"}}"#
             return try? SwayIPC.fullScreenNews(type: SwayIPC.windowEvent, payload: bytes(payload))
         }
 
@@ -89,9 +153,9 @@ extension UsageTests {
                 defer { #expect(buffer.isEmpty) }
                 return try sway.takeFullScreenNews(from: &buffer)
             }
-            let on = (SwayIPC.windowEvent, #"{"change":"focus","container":{"focused":true,"fullscreen_mode":1}}"#)
-            let off = (SwayIPC.windowEvent, #"{"change":"fullscreen_mode","container":{"focused":true,"fullscreen_mode":0}}"#)
-            let title = (SwayIPC.windowEvent, #"{"change":"title","container":{"focused":true,"fullscreen_mode":1}}"#)
+            let on = (SwayIPC.windowEvent, #"{"change":"focus","container":{"type":"con","focused":true,"fullscreen_mode":1,"app_id":"mpv"}}"#)
+            let off = (SwayIPC.windowEvent, #"{"change":"fullscreen_mode","container":{"type":"con","focused":true,"fullscreen_mode":0,"app_id":"mpv"}}"#)
+            let title = (SwayIPC.windowEvent, #"{"change":"title","container":{"type":"con","focused":true,"fullscreen_mode":1,"app_id":"mpv"}}"#)
             let switched = (SwayIPC.workspaceEvent, #"{"change":"focus"}"#)
             #expect(try batch([on, off]) == .focusedIsFullScreen(false))
             #expect(try batch([off, on, title]) == .focusedIsFullScreen(true))

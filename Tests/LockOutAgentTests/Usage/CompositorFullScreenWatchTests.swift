@@ -72,6 +72,26 @@ extension UsageTests {
             #expect(sway.treeRequests == 2)
         }
 
+        @Test("no window at the start is not full screen, nor is the empty workspace the last window's close leaves focused")
+        func emptyWorkspace() async throws {
+            let sway = try FakeSway()
+            let watch = CompositorFullScreenWatch(compositor: SwayFocus(socketPath: sway.path), logger: RecordedLogs().logger)
+            defer { watch.stop() }
+            let changes = watching(watch)
+            #expect(!watch.isFullScreen)
+            #expect(changes.takeIfPresent() == nil)
+
+            sway.focusedPID = 4242
+            sway.focusedFullScreenMode = 1
+            sway.sendWindowEvent(change: "focus", focused: true, fullScreenMode: 1)
+            #expect(await changes.next(within: 5) == true)
+
+            sway.focusedPID = nil
+            sway.sendWindowEvent(change: "close", focused: true, fullScreenMode: 1)
+            #expect(await changes.next(within: 5) == false)
+            #expect(sway.treeRequests == 2)
+        }
+
         @Test("an event that cannot be read stops the watch: logged once, not full screen, told once, the socket closed")
         func malformedEvent() async throws {
             let sway = try FakeSway()

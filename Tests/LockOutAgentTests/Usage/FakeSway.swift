@@ -78,7 +78,8 @@ final class FakeSway: @unchecked Sendable {
     }
 
     /// The tree sway would give: outputs, a workspace, a tiled window of another program, and a floating
-    /// window that has focus when `focusedPID` is set.
+    /// window that has focus when `focusedPID` is set; else the workspace has it. As in sway's own tree, the
+    /// workspace's `fullscreen_mode` is 1 though it is no window.
     var tree: String {
         let mode = focusedFullScreenMode
         let floating = focusedPID.map {
@@ -86,7 +87,7 @@ final class FakeSway: @unchecked Sendable {
         } ?? ""
         return #"""
         {"id":1,"type":"root","focused":false,"fullscreen_mode":0,"nodes":[{"id":2,"type":"output","focused":false,"fullscreen_mode":0,"nodes":[
-          {"id":3,"type":"workspace","focused":\#(focusedPID == nil),"fullscreen_mode":0,"nodes":[
+          {"id":3,"type":"workspace","focused":\#(focusedPID == nil),"fullscreen_mode":1,"nodes":[
             {"id":11,"type":"con","focused":false,"fullscreen_mode":0,"pid":1,"nodes":[],"floating_nodes":[]}],
            "floating_nodes":[\#(floating)]}],"floating_nodes":[]}],"floating_nodes":[]}
         """#
