@@ -27,7 +27,11 @@ public struct PendingAlarm: Codable, Hashable, Sendable {
 /// - Snoozed past its snooze: pending.
 /// - Active: stays active; if it ended while nothing ran, the next tick completes it at its end.
 /// - Paused past its end: running from now, as the working hours allow (idle outside a window).
-/// - Away: present again; the presence sources tell anew whether the person is there.
+/// - Away (`awaySince`: what the presence sources tell as the runtime starts, before it shows anything): held as
+///   an absence told while running holds breaks — a kind that fell due while nothing ran is neither presented
+///   nor joins a waiting break, and a snooze that ran out does not bring its break back; the return settles
+///   them (a natural break when the absence lasted it, else shown or moved later). A break already waiting
+///   stays. Not away: present again, whatever the record kept; the presence sources tell anew.
 /// - Deferred: no longer; the agent asks anew, when the next break falls due, what defers it.
 /// - Held for focus: the hold is kept, and kinds that fell due while held stay held (they fall due
 ///   when the hold ends) instead of surfacing or joining a waiting break; an alerting alarm still counts.
@@ -37,17 +41,22 @@ public enum BreakReconciler {
         pendingAlarms: [PendingAlarm],
         settings: BreakSettings,
         calendar: Calendar,
-        now: Date
+        now: Date,
+        awaySince: Date? = nil
     ) -> BreakRecord {
-        guard let stored else { return firstStart(settings: settings, calendar: calendar, now: now) }
+        guard let stored else {
+            var record = firstStart(settings: settings, calendar: calendar, now: now)
+            if case .running = record.state { record.awaySince = awaySince.map { min($0, now) } }
+            return record
+        }
         guard case .valid(var record) = stored else { return .idle(at: now) }
         for kind in BreakKind.allCases where record.cycles[kind] > now {
             record.cycles[kind] = now
         }
         if let heldSince = record.heldSince, heldSince > now { record.heldSince = now }
-        // The presence sources tell anew after a restart; an absence kept from before would hold breaks
-        // until a return nobody is left to report.
-        record.awaySince = nil
+        // Only an absence the presence sources tell now holds breaks: one kept from before would hold them until
+        // a return nobody is left to report.
+        record.awaySince = awaySince.map { min($0, now) }
         // The agent asks anew what defers breaks; a deferral kept from before would wait for an end nobody tells.
         record.deferral = nil
         record.state = pulledIn(record.state, settings: settings, now: now)
@@ -71,8 +80,12 @@ public enum BreakReconciler {
             record.state = .breakPending(refreshed(due, engine: engine, now: now))
         case .snoozed(let due, let until):
             let fresh = refreshed(due, engine: engine, now: now)
-            record.state = until <= now ? .breakPending(fresh) : .snoozed(engine.outlasting(fresh, until: until), until: until)
+            // While the person is away a snooze does not run out: the return brings the break back.
+            record.state = until <= now && record.awaySince == nil
+                ? .breakPending(fresh) : .snoozed(engine.outlasting(fresh, until: until), until: until)
         }
+        // An idle engine ignores presence, as `BreakEngine.goAway` does: nothing runs to be credited.
+        if case .idle = record.state { record.awaySince = nil }
         return record
     }
 
@@ -107,9 +120,10 @@ public enum BreakReconciler {
     }
 
     /// The break that fell due while nothing ran, or that the platform is alerting for.
+    /// While the person is away, as a focus hold does, nothing falls due: only an alerting alarm is on screen already.
     private static func missedBreak(engine: BreakEngine, alarms: [PendingAlarm], now: Date) -> DueBreak? {
         let settings = engine.settings
-        let held = engine.record.heldSince != nil
+        let held = engine.record.heldSince != nil || engine.isAway
         var due = held ? [] : settings.enabledKinds.filter { engine.deadline(of: $0) <= now }
         due += alarms.filter { $0.isAlerting && settings[$0.kind].enabled }.map(\.kind)
         guard let earliest = due.map({ min(engine.deadline(of: $0), now) }).min() else { return nil }
@@ -129,7 +143,7 @@ public enum BreakReconciler {
     /// from now when it expired or a longer kind took it over.
     private static func refreshed(_ due: DueBreak, engine: BreakEngine, now: Date) -> DueBreak {
         let settings = engine.settings
-        let fellDue = engine.record.heldSince != nil ? [] : settings.enabledKinds.filter { kind in
+        let fellDue = engine.record.heldSince != nil || engine.isAway ? [] : settings.enabledKinds.filter { kind in
             engine.deadline(of: kind) <= now && engine.record.scheduledUntil.map { engine.deadline(of: kind) < $0 } ?? true
         }
         let covers = Array(Set(due.covers).union(fellDue)).sorted()

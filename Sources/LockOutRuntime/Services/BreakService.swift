@@ -12,8 +12,11 @@ public struct BreakService: Sendable {
         self.calendar = calendar
     }
 
-    /// Rebuilds the engine from the stored record and the clock, handles what fell due, and persists it.
-    public func restore(now: Date, pendingAlarms: [PendingAlarm] = []) throws -> (engine: BreakEngine, effects: [BreakEffect]) {
+    /// Rebuilds the engine from the stored record and the clock, handles what fell due, and persists it; with
+    /// `awaySince`, the person has been away since then, as the presence sources tell now.
+    public func restore(
+        now: Date, pendingAlarms: [PendingAlarm] = [], awaySince: Date? = nil
+    ) throws -> (engine: BreakEngine, effects: [BreakEffect]) {
         let settings = try stores.settings.load()
         let stored = try stores.record.load()
         let record = BreakReconciler.reconcile(
@@ -21,7 +24,8 @@ public struct BreakService: Sendable {
             pendingAlarms: pendingAlarms,
             settings: settings,
             calendar: calendar,
-            now: now
+            now: now,
+            awaySince: awaySince
         )
         var engine = BreakEngine(record: record, settings: settings, calendar: calendar)
         let effects = try engine.handle(.tick, now: now)
