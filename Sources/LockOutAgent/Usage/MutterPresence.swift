@@ -6,12 +6,14 @@ import LockOutCore
 /// Whether the person is at a GNOME desktop, told by Mutter's idle monitor on the session bus: an idle
 /// watch that fires once no input came for the threshold, and a user-active watch, added each time the
 /// person is away, that fires at the next input (Mutter removes it once fired). Both arrive as the
-/// `WatchFired` signal, so the process sleeps until then.
+/// `WatchFired` signal, so the process sleeps until then. A desktop already idle past the threshold is
+/// away before `start` returns: it asks `GetIdletime` once, rather than wait for the watch to fire.
 ///
 /// ```
-///   present ──(WatchFired: the idle watch)──► away: told away at now − threshold; AddUserActiveWatch
-///      ▲                                       │
-///      └──(WatchFired: the user-active watch)──┘ told back now
+///   present ──(WatchFired: the idle watch, or GetIdletime at start ≥ threshold)──► away: told away at
+///      ▲                                             │                           now − threshold (now − idle
+///      │                                             │                           time at start); AddUserActiveWatch
+///      └──────(WatchFired: the user-active watch)────┘ told back now
 /// ```
 /// Mutter forgets the watches when it restarts; the source then tells nothing until started again.
 public final class MutterPresence: PresenceSource, @unchecked Sendable {
@@ -85,6 +87,21 @@ public final class MutterPresence: PresenceSource, @unchecked Sendable {
             subscription.cancel()
             throw PresenceSourceError.noService([Self.service], error)
         }
+        tellIfAlreadyAway(threshold: threshold)
+    }
+
+    /// Asks for the idle time now and, past the threshold, tells away at the last input before returning: the
+    /// agent starts knowing it. Without an answer the idle watch, which fires at once on such a desktop, tells.
+    private func tellIfAlreadyAway(threshold: TimeInterval) {
+        let idle = BusAnswers<UInt64?>()
+        bus.call(Self.method("GetIdletime", []), timeout: .seconds(5)) { result in
+            let milliseconds: UInt64? = if case .success(let reply) = result, case .uint64(let value)? = reply.arguments.first { value } else { nil }
+            idle.put(milliseconds)
+        }
+        guard let answer = idle.wait(for: 1, seconds: 5).first, let milliseconds = answer else { return }
+        let seconds = TimeInterval(milliseconds) / 1000
+        guard seconds >= threshold else { return }
+        tellAway(at: now().addingTimeInterval(-seconds))
     }
 
     /// Removes the watches and stops listening.
@@ -111,6 +128,18 @@ public final class MutterPresence: PresenceSource, @unchecked Sendable {
         guard let (signal, onChange) = told else { return }
         if signal.away { addUserActiveWatch() }
         onChange(signal)
+    }
+
+    /// Tells away at `at` unless away already, and asks for the next input.
+    private func tellAway(at: Date) {
+        let onChange: (@Sendable (PresenceSignal) -> Void)? = lock.withLock {
+            guard let state, !state.isAway else { return nil }
+            self.state?.isAway = true
+            return state.onChange
+        }
+        guard let onChange else { return }
+        addUserActiveWatch()
+        onChange(PresenceSignal(away: true, at: at, reason: .idle))
     }
 
     /// Asks Mutter to fire once at the next input.

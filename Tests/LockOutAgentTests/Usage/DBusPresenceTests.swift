@@ -59,6 +59,46 @@ extension UsageTests {
             #expect(await told.next(within: 10) == PresenceSignal(away: true, at: Self.now.addingTimeInterval(-60), reason: .idle))
         }
 
+        @Test("a desktop idle past the threshold at start is away before start returns, dated at its last input")
+        func mutterIdleAtStart() async throws {
+            let session = try PrivateSession()
+            let service = try FakeBusService(address: try #require(session.environment["DBUS_SESSION_BUS_ADDRESS"]), name: Self.mutter.name, path: Self.mutter.path)
+            defer { service.stop() }
+            service.answer("AddIdleWatch", with: [.uint32(11)])
+            service.answer("GetIdletime", with: [.uint64(90_000)])
+            service.answer("AddUserActiveWatch", with: [.uint32(12)])
+            let source = MutterPresence(sessionBus: try SessionBus(environment: session.environment), now: { Self.now })
+            let told = Inbox<PresenceSignal>()
+
+            try source.start(awayAfter: 60) { told.put($0) }
+            defer { source.stop() }
+
+            // Known as start returns: the agent starts with the person away.
+            #expect(told.takeIfPresent() == PresenceSignal(away: true, at: Self.now.addingTimeInterval(-90), reason: .idle))
+            #expect(try await eventually { service.calls("AddUserActiveWatch") == 1 ? true : nil } == true)
+            // The idle watch firing as well tells nothing more; the next input tells back.
+            fire(11, service)
+            fire(12, service)
+            #expect(await told.next(within: 10) == PresenceSignal(away: false, at: Self.now, reason: .idle))
+        }
+
+        @Test("a desktop idle for less than the threshold at start is not away")
+        func mutterBusyAtStart() throws {
+            let session = try PrivateSession()
+            let service = try FakeBusService(address: try #require(session.environment["DBUS_SESSION_BUS_ADDRESS"]), name: Self.mutter.name, path: Self.mutter.path)
+            defer { service.stop() }
+            service.answer("AddIdleWatch", with: [.uint32(11)])
+            service.answer("GetIdletime", with: [.uint64(59_000)])
+            let source = MutterPresence(sessionBus: try SessionBus(environment: session.environment), now: { Self.now })
+            let told = Inbox<PresenceSignal>()
+
+            try source.start(awayAfter: 60) { told.put($0) }
+            defer { source.stop() }
+
+            #expect(told.takeIfPresent() == nil)
+            #expect(service.calls("GetIdletime") == 1)
+        }
+
         @Test("without Mutter on the bus, start says the idle monitor is missing")
         func noMutter() throws {
             let session = try PrivateSession()
