@@ -4,19 +4,31 @@ import LockOutCore
 import LockOutRuntime
 
 extension AgentHost {
-    /// Starts watching presence with `sources`: each merged change goes to the agent with the natural-breaks
-    /// setting as it is then; the agent learns which sources are in use for `lockout status`.
-    func startPresence(agent: DeviceAgent, preferences: WebPreferences, sources: [any PresenceSource], trimmer: IdleTrimmer) throws -> PresenceWatch {
+    /// Starts watching presence with `sources`, then starts `agent` with `leftOvers`: what the sources tell as
+    /// they start — a desktop idle past the threshold, a locked session — reaches the agent before it shows
+    /// anything, so a break that fell due while no agent ran waits for the person's return instead of being
+    /// shown to an empty desk. Each merged change goes to the agent with the natural-breaks setting as it is
+    /// then; the agent learns which sources are in use for `lockout status`. `threshold` replaces the agent's
+    /// (the shortest enabled break, at least 20 s) for tests that cannot wait that long.
+    static func startAgent(
+        _ agent: DeviceAgent, leftOvers: [NotificationRequest], presence sources: [any PresenceSource],
+        naturalBreaks: @escaping @Sendable () -> Bool, awayAfter threshold: TimeInterval? = nil, trimmer: IdleTrimmer
+    ) throws -> PresenceWatch {
         let watch = PresenceWatch(sources: sources)
-        let threshold = try agent.executor.runBlocking { await agent.presenceThreshold() }
+        let threshold = try threshold ?? agent.executor.runBlocking { await agent.presenceThreshold() }
+        // Each change goes to the agent's queue in the order told, the ones told as the sources start ahead of the
+        // agent's start below.
         let used = watch.start(awayAfter: threshold) { change in
-            let natural = preferences.naturalBreaks
+            let natural = naturalBreaks()
             Task(executorPreference: agent.executor) {
                 await agent.presenceChanged(change, naturalBreaks: natural)
                 trimmer.noteActivity()
             }
         }
-        try agent.executor.runBlocking { await agent.setPresenceSources(watching: used.watching, unavailable: used.unavailable) }
+        try agent.executor.runBlocking {
+            await agent.setPresenceSources(watching: used.watching, unavailable: used.unavailable)
+            try await agent.start(leftOvers: leftOvers)
+        }
         return watch
     }
 

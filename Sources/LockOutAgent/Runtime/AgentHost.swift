@@ -101,19 +101,20 @@ public struct AgentHost: Sendable {
         shield.onStopped = { process in
             Task(executorPreference: agent.executor) { await agent.shieldStopped(executable: process.target.executable) }
         }
-        try agent.executor.runBlocking { try await agent.start(leftOvers: notifier.leftOvers) }
+        #if canImport(CSystemd)
+        let presenceSources = Self.presenceSources(environment: environment, sessionBus: bus, clock: clock, logger: logger)
+        #else
+        let presenceSources: [any PresenceSource] = []
+        #endif
+        let presence = try Self.startAgent(
+            agent, leftOvers: notifier.leftOvers, presence: presenceSources, naturalBreaks: { preferences.naturalBreaks }, trimmer: trimmer
+        )
         // What a killed predecessor left and the agent did not show again goes now.
         notifier.closeLeftOvers()
 
         let familySync = family.map {
             Self.familySync(store: $0, directory: self.directory, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer, healthSharing: healthSharing)
         }
-        #if canImport(CSystemd)
-        let presenceSources = Self.presenceSources(environment: environment, sessionBus: bus, clock: clock, logger: logger)
-        #else
-        let presenceSources: [any PresenceSource] = []
-        #endif
-        let presence = try startPresence(agent: agent, preferences: preferences, sources: presenceSources, trimmer: trimmer)
         #if canImport(CSystemd)
         try attachDeferral(agent: agent, preferences: preferences, bus: bus, environment: environment, trimmer: trimmer)
         #endif

@@ -5,7 +5,8 @@ extension DeviceAgent {
     /// The person left or came back, as the presence sources tell it (merged).
     ///
     /// An absence is applied only while natural breaks are on; a return always is, so breaks held by an
-    /// absence are never held on after natural breaks are switched off.
+    /// absence are never held on after natural breaks are switched off. Before `start` a change is only kept:
+    /// `start` restores the breaks with the person away when they are.
     public func presenceChanged(_ change: PresenceChange, naturalBreaks: Bool) {
         let event: BreakEvent
         switch change {
@@ -20,6 +21,7 @@ extension DeviceAgent {
             logger.info("back", metadata: ["seconds_ago": "\(Int(clock.now().timeIntervalSince(at)))"])
             event = .personBack(at: at)
         }
+        guard breaks != nil else { return }
         applyBreakEvent(event, now: clock.now(), what: "presence")
         rearm()
     }
@@ -38,9 +40,11 @@ extension DeviceAgent {
     }
 
     /// How long an absence must last to be told: the shortest enabled break, at least 20 s (a pause to read
-    /// is not a break); 20 s when breaks are not started.
+    /// is not a break). Before `start`, from the stored settings, so that the presence sources can start first;
+    /// 20 s when they cannot be read.
     public func presenceThreshold() -> TimeInterval {
-        let shortest = breaks.flatMap { engine in engine.settings.enabledKinds.map { engine.settings[$0].duration }.min() }
+        let settings = breaks?.settings ?? (try? breakService.stores.settings.load())
+        let shortest = settings.flatMap { settings in settings.enabledKinds.map { settings[$0].duration }.min() }
         return max(Self.minimumAwayThreshold, shortest ?? Self.minimumAwayThreshold)
     }
 

@@ -92,9 +92,12 @@ public actor DeviceAgent {
     /// Restores the engines, the health gate and the pending reminders from the database, shows what is due,
     /// arms the timer, and evaluates the gate against a fresh read of the health source. `leftOvers` are the
     /// notifications a killed predecessor had outstanding: those `LeftOverNotifications` keeps are shown again.
+    ///
+    /// An absence told before the start (`presenceChanged`) holds breaks from the start: a break that fell due
+    /// while nothing ran waits for the person's return instead of being shown to an empty desk.
     public func start(leftOvers: [NotificationRequest] = []) async throws {
         let now = clock.now()
-        var (restoredBreaks, _) = try breakService.restore(now: now)
+        var (restoredBreaks, _) = try breakService.restore(now: now, awaySince: presence.awaySince)
         let (restoredFocus, _) = try service.restore(now: now, breaks: &restoredBreaks)
         breaks = restoredBreaks
         focus = restoredFocus
@@ -115,6 +118,7 @@ public actor DeviceAgent {
         logger.info("agent started", metadata: [
             "breaks": "\(restoredBreaks.record.state.name)",
             "focus": "\(restoredFocus.record.state.name)",
+            "away": "\(restoredBreaks.isAway)",
         ])
         await updateGate(.evaluationRequested)
     }
@@ -330,7 +334,8 @@ public actor DeviceAgent {
     }
 
     private func reconcile(now: Date) throws {
-        var (restored, effects) = try breakService.restore(now: now)
+        // The sources told of the absence once: they do not tell it again for a reconcile.
+        var (restored, effects) = try breakService.restore(now: now, awaySince: presence.awaySince)
         let (restoredFocus, transition) = try service.restore(now: now, breaks: &restored)
         breaks = restored
         focus = restoredFocus

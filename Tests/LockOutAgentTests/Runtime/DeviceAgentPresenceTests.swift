@@ -5,19 +5,22 @@ import LockOutRuntime
 import Synchronization
 import Testing
 
-/// A presence source a test speaks for; `failure` makes it unusable.
-private final class ScriptedPresence: PresenceSource {
+/// A presence source a test speaks for; `failure` makes it unusable, `startsAway` is told as it starts (as the
+/// X server's alarm on a desktop already idle past the threshold is).
+final class ScriptedPresence: PresenceSource {
     struct Unavailable: Error, CustomStringConvertible {
         let description: String
     }
 
     let name: String
     private let failure: String?
+    private let startsAway: PresenceSignal?
     private let state = Mutex<(threshold: TimeInterval?, tell: (@Sendable (PresenceSignal) -> Void)?)>((nil, nil))
 
-    init(name: String, failure: String? = nil) {
+    init(name: String, failure: String? = nil, startsAway: PresenceSignal? = nil) {
         self.name = name
         self.failure = failure
+        self.startsAway = startsAway
     }
 
     var threshold: TimeInterval? { state.withLock { $0.threshold } }
@@ -25,6 +28,7 @@ private final class ScriptedPresence: PresenceSource {
     func start(awayAfter threshold: TimeInterval, onChange: @escaping @Sendable (PresenceSignal) -> Void) throws {
         if let failure { throw Unavailable(description: failure) }
         state.withLock { $0 = (threshold, onChange) }
+        if let startsAway { onChange(startsAway) }
     }
 
     func stop() { state.withLock { $0.tell = nil } }
@@ -84,6 +88,27 @@ struct DeviceAgentPresenceTests {
         let stats = try fixture.database.breakHistory.dayStats(from: LocalDate(dueAt, in: fixture.calendar), through: LocalDate(dueAt, in: fixture.calendar))
         #expect(stats.first?.natural == 1)
         #expect(await agent.presenceReport(naturalBreaks: true).awaySince == nil)
+    }
+
+    @Test("a reconcile after a clock change keeps an absence told before it: the breaks falling due meanwhile are natural at the return")
+    func reconcileKeepsAbsence() async throws {
+        let fixture = try AgentFixture()
+        defer { fixture.remove() }
+        let (agent, _, notifier) = try await fixture.startAgent()
+        fixture.wall.advance(by: 5 * 60)
+        await agent.presenceChanged(.away(since: AgentFixture.start.addingTimeInterval(4 * 60), reasons: [.idle]), naturalBreaks: true)
+
+        // The machine slept past the eye (20:00) and micro (30:00) breaks; the sources told nothing new.
+        fixture.wall.set(AgentFixture.start.addingTimeInterval(31 * 60))
+        await agent.timerFired(.clockChanged)
+        #expect(notifier.presented.isEmpty)
+
+        fixture.wall.advance(by: 60)
+        await agent.presenceChanged(.back(at: fixture.wall.now), naturalBreaks: true)
+        #expect(notifier.presented.isEmpty)
+        let sessions = try fixture.sessions()
+        #expect(Set(sessions.map(\.kind)) == [.eye, .micro])
+        #expect(sessions.map(\.natural) == [true, true])
     }
 
     @Test("with natural breaks off an absence changes nothing, and a return still ends one begun before")
