@@ -59,21 +59,39 @@ extension GRDBFamilyStore {
 
     /// What the device kept of its key state; nil before the first end-to-end round.
     public func keySnapshot() throws -> FamilyKeyState.Snapshot? {
-        try writer.read { db in
-            guard let json = try String.fetchOne(db, sql: "SELECT json FROM familyKeys WHERE id = 1") else { return nil }
-            return try SyncJSON.decoder().decode(FamilyKeyState.Snapshot.self, from: Data(json.utf8))
-        }
+        try writer.read { db in try Self.keySnapshot(db) }
     }
 
-    /// Keeps the device's key state.
+    /// Keeps the device's key state. Its writer counter never goes back (`FamilyKeyState.writerCounter`): a state
+    /// made afresh keeps the highest counter this device ever sealed with.
     public func saveKeySnapshot(_ snapshot: FamilyKeyState.Snapshot) throws {
-        let json = String(decoding: try SyncJSON.encoder().encode(snapshot), as: UTF8.self)
         try writer.write { db in
+            var snapshot = snapshot
+            snapshot.writerCounter = max(snapshot.writerCounter, try Self.keySnapshot(db)?.writerCounter ?? 0)
+            let json = String(decoding: try SyncJSON.encoder().encode(snapshot), as: UTF8.self)
             try db.execute(sql: """
                 INSERT INTO familyKeys (id, endToEnd, json) VALUES (1, 1, ?)
                 ON CONFLICT (id) DO UPDATE SET json = excluded.json
                 """, arguments: [json])
         }
+    }
+
+    static func keySnapshot(_ db: Database) throws -> FamilyKeyState.Snapshot? {
+        guard let json = try String.fetchOne(db, sql: "SELECT json FROM familyKeys WHERE id = 1") else { return nil }
+        return try SyncJSON.decoder().decode(FamilyKeyState.Snapshot.self, from: Data(json.utf8))
+    }
+
+    /// Forgets what the device learnt of its family's keys, but for its writer counter: a device that leaves a
+    /// family and joins again (the same id) seals on above every counter it used, which its family's devices
+    /// remember of the records it wrote.
+    static func forgetKeys(_ db: Database) throws {
+        let counter = (try? keySnapshot(db))??.writerCounter ?? 0
+        guard counter > 0 else {
+            try db.execute(sql: "UPDATE familyKeys SET json = NULL")
+            return
+        }
+        let json = String(decoding: try SyncJSON.encoder().encode(FamilyKeyState.Snapshot(writerCounter: counter)), as: UTF8.self)
+        try db.execute(sql: "UPDATE familyKeys SET json = ?", arguments: [json])
     }
 
     /// Keeps a pairing this device made, under its key's id (`PairingKey.id`, base64url).
@@ -129,8 +147,13 @@ extension GRDBFamilyStore {
     /// Keeps the records that opened now that their key came (`opened`, with their plaintext bodies), and takes
     /// them and the ones refused (`settled`, by commit) off the waiting list, in one transaction. A record a
     /// newer version replaced meanwhile is not brought back.
-    public func resolveWaiting(opened: [SyncChange], settled: [Int64]) throws {
+    public func resolveWaiting(opened: [SyncChange], versions: [AcceptedVersion] = [], settled: [Int64]) throws {
         try writer.write { db in
+            for version in versions {
+                let held = try Row.fetchOne(db, sql: "SELECT * FROM familyAccepted WHERE type = ? AND recordID = ?",
+                                            arguments: [version.type.rawValue, version.recordID]).flatMap(Self.version)
+                if (held?.writerCounter ?? 0) < version.writerCounter || held == nil { try Self.keep(db, version) }
+            }
             for change in opened {
                 let newer = try Int64.fetchOne(db, sql: "SELECT seq FROM familyRecord WHERE type = ? AND recordID = ?",
                                                arguments: [change.type.rawValue, change.recordID]) ?? 0
@@ -144,6 +167,6 @@ extension GRDBFamilyStore {
 
     static func wait(_ db: Database, _ change: SyncChange) throws {
         let json = String(decoding: try SyncJSON.encoder().encode(change), as: UTF8.self)
-        try db.execute(sql: "INSERT OR REPLACE INTO familyWaiting (seq, json) VALUES (?, ?)", arguments: [change.seq, json])
+        try db.execute(sql: "INSERT OR REPLACE INTO familyWaiting (seq, json, stale) VALUES (?, ?, 0)", arguments: [change.seq, json])
     }
 }

@@ -58,9 +58,11 @@ public struct GRDBFamilyStore: Sendable {
             try db.execute(sql: "DELETE FROM syncState")
             try db.execute(sql: "DELETE FROM familyRecord")
             try db.execute(sql: "DELETE FROM settingsSync")
-            // Whether the family is end-to-end stays (it is chosen before joining); what was learnt of keys goes.
-            try db.execute(sql: "UPDATE familyKeys SET json = NULL")
+            // Whether the family is end-to-end stays (it is chosen before joining); what was learnt of keys goes, but
+            // for the device's writer counter, which never goes back: a device removed and paired again is read on.
+            try Self.forgetKeys(db)
             try db.execute(sql: "DELETE FROM familyWaiting")
+            for table in ["familyAccepted", "familyResync", "familyWarning"] { try db.execute(sql: "DELETE FROM \(table)") }
             try Self.enqueue(db, registration, now: now)
         }
     }
@@ -70,9 +72,11 @@ public struct GRDBFamilyStore: Sendable {
     public func reset() throws {
         try writer.write { db in
             for table in ["familyMembership", "syncOutbox", "syncState", "familyRecord", "appliedCommand", "settingsSync", "familySummary",
-                          "familyKeys", "familyWaiting", "familyPairing", "familyChildName"] {
+                          "familyWaiting", "familyPairing", "familyChildName", "familyAccepted", "familyResync", "familyWarning", "familyJoinedName"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
+            try Self.forgetKeys(db)
+            try db.execute(sql: "UPDATE familyKeys SET endToEnd = 0")
             try db.execute(sql: "UPDATE familyDevice SET mode = NULL")
         }
     }
@@ -204,19 +208,50 @@ public struct GRDBFamilyStore: Sendable {
         try writer.write { db in try Self.updateProgress(db, change) }
     }
 
-    /// Keeps a pulled page and its token together: a resync first forgets what was pulled before.
-    /// In an end-to-end family the page holds the records opened, and `waiting` those under a key this device
-    /// does not hold yet, kept aside in the same transaction (`waitingForKey`).
-    public func storePulled(_ page: SyncAPI.Changes, waiting: [SyncChange] = [], now: Date) throws {
+    /// Keeps a pulled page and its token together, in one transaction.
+    ///
+    /// In an end-to-end family the page holds the records opened, with their `versions`; `waiting` those under a
+    /// key this device does not hold yet, kept aside (`waitingForKey`); `held` those whose copy here stays as it is
+    /// (delivered again, or refused as older than it).
+    ///
+    /// A full resync (`resync`, then pages until `moreComing` is false) wipes nothing before it has been read: the
+    /// copies held are marked stale when it starts, each one the feed gives again is unmarked, and when it ends the
+    /// copies still marked are swept — those committed up to the server's newest commit, whose tombstones the
+    /// server pruned. Newer ones stay: a server restored from an older backup lost them, this device did not.
+    public func storePulled(
+        _ page: SyncAPI.Changes, waiting: [SyncChange] = [], held: [RecordKey] = [], versions: [AcceptedVersion] = [], now: Date
+    ) throws {
         try writer.write { db in
             if page.resync {
-                try db.execute(sql: "DELETE FROM familyRecord")
-                try db.execute(sql: "DELETE FROM familyWaiting")
+                try db.execute(sql: "UPDATE familyRecord SET stale = 1")
+                try db.execute(sql: "UPDATE familyWaiting SET stale = 1")
+                try db.execute(sql: "INSERT INTO familyResync (id, startedAt) VALUES (1, ?)", arguments: [now.timeIntervalSince1970])
             }
+            for version in versions { try Self.keep(db, version) }
             for change in page.changes { try Self.store(db, change) }
+            for key in held {
+                try db.execute(sql: "UPDATE familyRecord SET stale = 0 WHERE type = ? AND recordID = ?", arguments: [key.type.rawValue, key.recordID])
+            }
             for change in waiting { try Self.wait(db, change) }
+            if !page.moreComing, try Bool.fetchOne(db, sql: "SELECT 1 FROM familyResync") == true {
+                try Self.sweepStale(db, upTo: ChangeToken.seq(page.token) ?? 0)
+            }
             try Self.updateProgress(db) { $0.token = page.token }
         }
+    }
+
+    /// Ends a full resync: the copies it did not give again, committed up to `newest`, go (and their versions are
+    /// kept as gone); the rest are current.
+    static func sweepStale(_ db: Database, upTo newest: Int64) throws {
+        try db.execute(sql: """
+            UPDATE familyAccepted SET withdrawn = 1
+            WHERE (type, recordID) IN (SELECT type, recordID FROM familyRecord WHERE stale AND seq <= ?)
+            """, arguments: [newest])
+        try db.execute(sql: "DELETE FROM familyRecord WHERE stale AND seq <= ?", arguments: [newest])
+        try db.execute(sql: "DELETE FROM familyWaiting WHERE stale AND seq <= ?", arguments: [newest])
+        try db.execute(sql: "UPDATE familyRecord SET stale = 0 WHERE stale")
+        try db.execute(sql: "UPDATE familyWaiting SET stale = 0 WHERE stale")
+        try db.execute(sql: "DELETE FROM familyResync")
     }
 
     /// Keeps one pulled change: the newest version of its record, or its deletion.
@@ -224,14 +259,18 @@ public struct GRDBFamilyStore: Sendable {
         if change.deleted {
             try db.execute(sql: "DELETE FROM familyRecord WHERE type = ? AND recordID = ?", arguments: [change.type.rawValue, change.recordID])
             if change.type == .device {
-                // A deleted device takes what it wrote, and what was sent to it, along.
+                // A deleted device takes what it wrote, and what was sent to it, along; a copy of it is not taken back.
+                try db.execute(sql: """
+                    UPDATE familyAccepted SET withdrawn = 1
+                    WHERE writer = ? OR (type, recordID) IN (SELECT type, recordID FROM familyRecord WHERE target = ?)
+                    """, arguments: [change.recordID, change.recordID])
                 try db.execute(sql: "DELETE FROM familyRecord WHERE owner = ? OR target = ?", arguments: [change.recordID, change.recordID])
             }
             return
         }
         try db.execute(sql: """
-            INSERT OR REPLACE INTO familyRecord (type, recordID, seq, owner, ownerMode, target, localDate, committedAt, body)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO familyRecord (type, recordID, seq, owner, ownerMode, target, localDate, committedAt, body, stale)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
             """, arguments: [change.type.rawValue, change.recordID, change.seq, change.owner.description,
                              change.ownerMode.rawValue, change.target?.description, change.localDate?.description,
                              change.committedAt.timeIntervalSince1970, change.body])

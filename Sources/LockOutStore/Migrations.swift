@@ -27,6 +27,7 @@ extension AppDatabase {
         migrator.registerMigration("addFamilyKeys", migrate: addFamilyKeys)
         migrator.registerMigration("addFamilyPairings", migrate: addFamilyPairings)
         migrator.registerMigration("addFamilyChildNames", migrate: addFamilyChildNames)
+        migrator.registerMigration("addFamilyVersions", migrate: addFamilyVersions)
         return migrator
     }
 

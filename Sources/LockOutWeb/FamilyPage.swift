@@ -50,7 +50,7 @@ public enum FamilyPage {
                         Layout.button("Show a pairing code", name: "command", value: "pair", primary: true)
                     }
                 }
-                commandList(commands, names: Dictionary((devices ?? []).map { ($0.deviceID, $0.deviceName) }, uniquingKeysWith: { first, _ in first }),
+                commandList(commands, devices: Dictionary((devices ?? []).map { ($0.deviceID, $0) }, uniquingKeysWith: { first, _ in first }),
                             chrome: chrome, calendar: calendar)
                 syncCard(status, chrome: chrome, calendar: calendar)
             case .member(let mode, let status):
@@ -124,7 +124,7 @@ public enum FamilyPage {
         }
     }
 
-    private static func commandList(_ commands: [SentCommand], names: [DeviceID: String], chrome: PageChrome, calendar: Calendar) -> HTMLNode {
+    private static func commandList(_ commands: [SentCommand], devices: [DeviceID: RegisteredDevice], chrome: PageChrome, calendar: Calendar) -> HTMLNode {
         element("section", ["class": "card", "aria-labelledby": "commands-heading"]) {
             element("h2", ["id": "commands-heading"]) { "Configuration sent" }
             if commands.isEmpty {
@@ -133,10 +133,17 @@ public enum FamilyPage {
                 element("ul", ["class": "tasks", "id": "command-list"]) {
                     for sent in commands.sorted(by: { $0.command.createdAt > $1.command.createdAt }).prefix(20) {
                         element("li") {
+                            let target = devices[sent.command.targetDeviceID]
                             element("span", ["class": "task-title"]) {
-                                "\(names[sent.command.targetDeviceID] ?? "a device"): \(sent.command.change.summary)"
+                                "\(target?.deviceName ?? "a device"): \(sent.command.change.summary)"
                             }
-                            element("span", ["class": "hint"]) { outcome(sent, now: chrome.now, calendar: calendar) }
+                            element("span", ["class": "hint"]) { outcome(sent, targetLastSync: target?.lastSyncDate, now: chrome.now, calendar: calendar) }
+                            if sent.mayBeLost(now: chrome.now, targetLastSync: target?.lastSyncDate) {
+                                Layout.form("/actions/family", chrome, ["class": "actions"]) {
+                                    element("input", ["type": "hidden", "name": "commandID", "value": sent.command.commandID.description])
+                                    Layout.button("Send again", name: "command", value: "resend")
+                                }
+                            }
                         }
                     }
                 }
@@ -144,9 +151,11 @@ public enum FamilyPage {
         }
     }
 
-    static func outcome(_ sent: SentCommand, now: Date, calendar: Calendar) -> String {
+    static func outcome(_ sent: SentCommand, targetLastSync: Date? = nil, now: Date, calendar: Calendar) -> String {
         switch sent.status {
-        case .pending: "waiting for the device"
+        case .pending:
+            "waiting for the device for \(DurationParser.waited(now.timeIntervalSince(sent.command.createdAt)))"
+                + (sent.mayBeLost(now: now, targetLastSync: targetLastSync) ? ", though it synced since: the server may have lost it" : "")
         case .applied: "applied" + (sent.executedAt.map { " at \(LocalTimeText.text($0, now: now, calendar: calendar))" } ?? "")
         case .rejected: "refused: \(sent.reason ?? "no reason given")"
         }
@@ -162,6 +171,12 @@ public enum FamilyPage {
             }
             element("p", ["class": "encryption"]) {
                 "Encryption: " + (status.encryption.map { $0.line } ?? "none — the server can read this family's records")
+            }
+            let notices = status.encryption?.notices { LocalTimeText.text($0, now: chrome.now, calendar: calendar) } ?? []
+            if !notices.isEmpty {
+                element("ul", ["class": "notices", "id": "family-warnings", "role": "status"]) {
+                    for notice in notices { element("li") { notice } }
+                }
             }
             Layout.form("/actions/sync", chrome) { Layout.button("Sync now", name: "sync", value: "now") }
         }

@@ -12,7 +12,7 @@ struct FamilyVerb: ParsableCommand {
         discussion: "A parent: 'family setup parent', 'family create --server URL', 'family pair'. A child: 'family setup child', 'family join CODE'. See docs/family.md.",
         subcommands: [
             Setup.self, Create.self, Pair.self, Join.self, Status.self, Devices.self, Rename.self, Revoke.self, Remove.self,
-            Usage.self, Send.self, Rewards.self, Commands.self, Sync.self, Retry.self, Reset.self, Delete.self, Encrypt.self,
+            Usage.self, Send.self, Rewards.self, Commands.self, Resend.self, Sync.self, Retry.self, Reset.self, Delete.self, Encrypt.self,
             RecoveryCodeVerb.self, Recover.self,
         ],
         defaultSubcommand: Status.self
@@ -199,14 +199,27 @@ struct FamilyVerb: ParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            let (sent, names) = try reportingErrors {
-                let family = try global.context().family()
+            let (sent, devices, now) = try reportingErrors {
+                let context = try global.context()
+                let family = try context.family()
                 _ = family.sync()
                 let devices = try family.devices()
                 let target = try device.map { try family.resolve($0, in: devices).deviceID }
-                return (try family.sentCommands(to: target), Dictionary(devices.map { ($0.deviceID, $0.deviceName) }, uniquingKeysWith: { a, _ in a }))
+                return (try family.sentCommands(to: target), devices, context.clock.now())
             }
-            if json { try printJSON(sent) } else { print(FamilyText.commands(sent, names: names)) }
+            if json { try printJSON(sent) } else { print(FamilyText.commands(sent, devices: devices, now: now)) }
+        }
+    }
+
+    struct Resend: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Send a pending command again, when the server may have lost it (parent).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The command's id, or its first 8 characters, as 'lockout family commands' shows them.") var command: String
+
+        func run() throws {
+            let (sent, outcome) = try reportingErrors { try global.context().family().resend(command) }
+            print("Sent again: \(sent.command.change.summary).")
+            try FamilyText.report(outcome)
         }
     }
 

@@ -14,6 +14,7 @@ enum FamilyText {
         }
         lines.append("Family: \(family) on \(server.absoluteString)")
         lines.append("Encryption: \(status.encryption?.line ?? "none: the server can read this family's records")")
+        for notice in status.encryption?.notices(dateText: time) ?? [] { lines.append("  ! \(notice)") }
         lines.append("Last sync: \(status.lastSync.map(time) ?? "never")")
         lines.append("Queued: \(status.queued) · Failed: \(status.failed)\(status.failed > 0 ? " (lockout family retry)" : "")")
         switch status.activity {
@@ -47,12 +48,14 @@ enum FamilyText {
         return lines.joined(separator: "\n")
     }
 
-    static func commands(_ sent: [SentCommand], names: [DeviceID: String]) -> String {
+    static func commands(_ sent: [SentCommand], devices: [RegisteredDevice], now: Date) -> String {
         guard !sent.isEmpty else { return "No configuration sent." }
+        let byID = Dictionary(devices.map { ($0.deviceID, $0) }, uniquingKeysWith: { first, _ in first })
         return sent.map { item in
-            let name = names[item.command.targetDeviceID] ?? item.command.targetDeviceID.description
+            let target = byID[item.command.targetDeviceID]
+            let name = target?.deviceName ?? item.command.targetDeviceID.description
             let outcome = switch item.status {
-            case .pending: "pending"
+            case .pending: "pending " + (item.waitingText(now: now, targetLastSync: target?.lastSyncDate) ?? "")
             case .applied: "applied\(item.executedAt.map { " at \(time($0))" } ?? "")"
             case .rejected: "rejected: \(item.reason ?? "")"
             }

@@ -149,8 +149,17 @@ struct SealedFamilyFlowTests {
             }
             #expect(try SyncJSON.decoder().decode(ConfigurationCommand.self, from: Data(bytes)).targetDeviceID == family.childA.device)
         }
-        // The first command again, after the second: a replay, not believed.
-        #expect(anna.state.open(changes[0]) == .refused(.rolledBack))
+        // The first command delivered again is the version Anna holds: nothing opens or applies twice. The same record
+        // at a lower counter than the version held is a rollback, not believed.
+        let held = AcceptedVersion(
+            type: changes[0].type, recordID: changes[0].recordID, writer: changes[0].owner, writerCounter: try #require(changes[0].writerCounter),
+            mutationID: try #require(changes[0].mutationID), fingerprint: try #require(SealedRecordReader.fingerprint(of: changes[0].body)),
+            committedAt: changes[0].committedAt, deleted: false
+        )
+        #expect(anna.state.open(changes[0], known: held) == .redelivered)
+        let newerHeld = AcceptedVersion(type: held.type, recordID: held.recordID, writer: held.writer, writerCounter: held.writerCounter + 5,
+                                        mutationID: MutationID(rawValue: UUID()), fingerprint: held.fingerprint, committedAt: held.committedAt, deleted: false)
+        #expect(anna.state.open(changes[0], known: newerHeld) == .refused(.rolledBack))
         #expect(anna.state.reader.refusals == [.rolledBack: 1])
     }
 

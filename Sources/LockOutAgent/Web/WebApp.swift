@@ -384,6 +384,9 @@ public struct WebApp: Sendable {
             case "revoke":
                 let device = fields["device"] ?? ""
                 _ = try await family.run { try $0.revoke(device) }
+            case "resend":
+                let command = fields["commandID"] ?? ""
+                _ = try await family.run { try $0.resend(command) }
             case "rename":
                 let device = fields["device"] ?? "", name = fields["name"] ?? ""
                 do {

@@ -83,6 +83,18 @@ public enum DurationParser {
         return "\(String(total / 60).leftPadded(to: 2)):\(String(total % 60).leftPadded(to: 2))"
     }
 
+    /// How long something has waited, in its largest whole unit: "under a minute", "1 min", "5 h", "2 days".
+    public static func waited(_ interval: TimeInterval) -> String {
+        guard !interval.isNaN else { return "under a minute" }
+        let seconds = Int(min(max(interval, 0), 1e9))
+        switch seconds {
+        case ..<60: return "under a minute"
+        case ..<3_600: return "\(seconds / 60) min"
+        case ..<86_400: return "\(seconds / 3_600) h"
+        default: return Counted.words(seconds / 86_400, "day")
+        }
+    }
+
     private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
         ("0"..."9").contains(scalar) ? Int(scalar.value - 48) : nil
     }

@@ -62,4 +62,24 @@ public struct SentCommand: Codable, Hashable, Sendable {
         self.reason = reason
         self.executedAt = executedAt
     }
+
+    /// How long a command may wait for its device, which synced meanwhile, before the server may have lost it.
+    public static let lostAfter: TimeInterval = 86_400
+
+    /// Whether the server may have lost the command: it has waited `lostAfter` or longer and its device synced after
+    /// it was sent (`targetLastSync`) — a round that would have applied and acknowledged it, had the command been there.
+    public func mayBeLost(now: Date, targetLastSync: Date?) -> Bool {
+        guard status == .pending, now.timeIntervalSince(command.createdAt) >= Self.lostAfter, let synced = targetLastSync else { return false }
+        return synced > command.createdAt
+    }
+
+    /// What a pending command's line says after "pending": how long it has waited ("for 3 h"), and when the server
+    /// may have lost it, how to send it again. Nil for a command that is not pending.
+    public func waitingText(now: Date, targetLastSync: Date?) -> String? {
+        guard status == .pending else { return nil }
+        let waited = "for \(DurationParser.waited(now.timeIntervalSince(command.createdAt)))"
+        guard mayBeLost(now: now, targetLastSync: targetLastSync) else { return waited }
+        return waited + ", though the device synced since: the server may have lost it — send it again with "
+            + "'lockout family resend \(command.commandID.description.prefix(8).lowercased())'"
+    }
 }

@@ -77,9 +77,12 @@ public enum SyncAPI {
         /// pairing key that they are its own (`PairingProof`); a pairing with a welcome needs both.
         public let publicKeys: DevicePublicKeys?
         public let pairingProof: PairingProof?
+        /// In an end-to-end family: the device's name sealed with the code's pairing key (`PairingKey.sealName`),
+        /// which the server keeps with the device and hands to the parents in the key directory.
+        public let sealedName: String?
         public init(
             familyID: FamilyID, secret: String, deviceID: DeviceID, deviceName: String, mode: DeviceMode,
-            publicKeys: DevicePublicKeys? = nil, pairingProof: PairingProof? = nil
+            publicKeys: DevicePublicKeys? = nil, pairingProof: PairingProof? = nil, sealedName: String? = nil
         ) {
             self.familyID = familyID
             self.secret = secret
@@ -88,6 +91,7 @@ public enum SyncAPI {
             self.mode = mode
             self.publicKeys = publicKeys
             self.pairingProof = pairingProof
+            self.sealedName = sealedName
         }
     }
 
@@ -194,12 +198,18 @@ public enum SyncAPI {
         /// The proof the device sent at redeem that these keys are its own (`PairingProof`): the parent that made
         /// the pairing checks it before it pins the keys.
         public let pairingProof: PairingProof?
-        public init(deviceID: DeviceID, mode: DeviceMode, publicKeys: DevicePublicKeys, childName: String? = nil, pairingProof: PairingProof? = nil) {
+        /// The name the device sealed for its pairing's parent at redeem (`PairingKey.sealName`).
+        public let sealedName: String?
+        public init(
+            deviceID: DeviceID, mode: DeviceMode, publicKeys: DevicePublicKeys, childName: String? = nil, pairingProof: PairingProof? = nil,
+            sealedName: String? = nil
+        ) {
             self.deviceID = deviceID
             self.mode = mode
             self.publicKeys = publicKeys
             self.childName = childName
             self.pairingProof = pairingProof
+            self.sealedName = sealedName
         }
     }
 

@@ -53,26 +53,75 @@ public enum SyncActivity: Hashable, Sendable, Codable {
 }
 
 /// An end-to-end family on this device: the newest epoch of each scope it holds the key to, the pulled records
-/// waiting for a key, and how many records it refused (tampered, replayed, plaintext).
+/// waiting for a key and whose they are, how many records it refused, and the warnings it keeps (`FamilyWarning`),
+/// each with the name of the device it is about.
 public struct FamilyEncryptionStatus: Codable, Hashable, Sendable {
     public let epochs: [SyncAPI.ScopeEpoch]
     public let waitingForKey: Int
     public let refused: Int
+    /// The names of the devices whose records wait for a key.
+    public let waitingFrom: [String]
+    /// The warnings shown, newest first.
+    public let warnings: [Notice]
 
-    public init(epochs: [SyncAPI.ScopeEpoch], waitingForKey: Int, refused: Int) {
+    /// A warning with the name of the device it is about.
+    public struct Notice: Codable, Hashable, Sendable {
+        public let warning: FamilyWarning
+        public let name: String
+        /// The warning is about this device.
+        public let isMe: Bool
+
+        public init(warning: FamilyWarning, name: String, isMe: Bool) {
+            self.warning = warning
+            self.name = name
+            self.isMe = isMe
+        }
+    }
+
+    public init(
+        epochs: [SyncAPI.ScopeEpoch], waitingForKey: Int, refused: Int, waitingFrom: [String] = [], warnings: [Notice] = []
+    ) {
         self.epochs = epochs
         self.waitingForKey = waitingForKey
         self.refused = refused
+        self.waitingFrom = waitingFrom
+        self.warnings = warnings
     }
 
-    /// One line: "end-to-end encrypted — keys: parents at epoch 1, …; 2 records wait for a key".
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        epochs = try container.decode([SyncAPI.ScopeEpoch].self, forKey: .epochs)
+        waitingForKey = try container.decode(Int.self, forKey: .waitingForKey)
+        refused = try container.decode(Int.self, forKey: .refused)
+        waitingFrom = try container.decodeIfPresent([String].self, forKey: .waitingFrom) ?? []
+        warnings = try container.decodeIfPresent([Notice].self, forKey: .warnings) ?? []
+    }
+
+    /// One line: "end-to-end encrypted — keys: parents at epoch 1, …; 1 record waits for a key".
     public var line: String {
         let keys = epochs.isEmpty ? "no keys yet (a parent device gives them at its next sync)"
             : "keys: " + epochs.map { "\($0.scope) at epoch \($0.epoch)" }.joined(separator: ", ")
         var text = "end-to-end encrypted — \(keys)"
-        if waitingForKey > 0 { text += "; \(waitingForKey) record\(waitingForKey == 1 ? "" : "s") wait for a key" }
-        if refused > 0 { text += "; \(refused) refused (changed, replayed or not sealed)" }
+        if waitingForKey > 0 { text += "; " + Counted.words(waitingForKey, "record", verb: "waits", plural: "wait") + " for a key" }
+        if refused > 0 { text += "; \(refused) refused" }
         return text
+    }
+
+    /// What the person should read beside the line, a sentence each: the warnings, and why records wait for a key.
+    /// `dateText` writes a date as the caller shows dates.
+    public func notices(dateText: (Date) -> String) -> [String] {
+        var lines = warnings.map { $0.warning.sentence(name: $0.name, isMe: $0.isMe, sinceText: dateText($0.warning.since)) }
+        if waitingForKey > 0 {
+            let whose = waitingFrom.isEmpty ? "" : " of " + waitingFrom.joined(separator: ", ")
+            let records = Counted.words(waitingForKey, "record") + whose
+            if warnings.contains(where: { $0.isMe && $0.warning.kind == .changedKeys }) {
+                lines.append("\(records.capitalizedFirst) \(waitingForKey == 1 ? "waits" : "wait") for a key no device can share with this one while the server lists other keys for it.")
+            } else {
+                lines.append("\(records.capitalizedFirst) \(waitingForKey == 1 ? "waits" : "wait") for a key a parent device has not shared with this one yet: "
+                    + "it does at its next sync. If \(waitingForKey == 1 ? "it keeps" : "they keep") waiting, read a parent device's family status.")
+            }
+        }
+        return lines
     }
 }
 

@@ -11,19 +11,11 @@ extension FamilyService {
         defer { client.shutdown() }
         let listed = try client.devices()
         guard try store.isEndToEnd() else { return listed }
-        func pulledNames() throws -> [DeviceID: String] {
-            var names: [DeviceID: String] = [me.id: me.name]
-            for change in try store.records(.device) {
-                guard let identity = try? SyncJSON.record(DeviceIdentity.self, from: change.body), identity.id == change.owner else { continue }
-                names[identity.id] = identity.name
-            }
-            return names
-        }
-        var names = try pulledNames()
+        var names = try knownNames(me: me)
         // A device whose record has not been pulled yet (it joined a moment ago): one round fetches it.
         if listed.contains(where: { $0.isActive && names[$0.deviceID] == nil }) {
             _ = sync()
-            names = try pulledNames()
+            names = try knownNames(me: me)
         }
         let childNames = try store.childNames()
         return listed.map { device in
@@ -50,15 +42,28 @@ extension FamilyService {
         }
     }
 
-    /// The device `text` names: its id (or the start of it, 4 characters at least) or its name, ignoring case.
+    /// The device `text` names: its id (or the start of it, 4 characters at least) or its name, ignoring case; else
+    /// the child it was paired for, when that child has this one device.
     public func resolve(_ text: String, in devices: [RegisteredDevice]) throws -> RegisteredDevice {
         let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let matches = devices.filter {
+        var matches = devices.filter {
             $0.deviceName.lowercased() == wanted || $0.deviceID.description.lowercased() == wanted
                 || (wanted.count >= 4 && $0.deviceID.description.lowercased().hasPrefix(wanted))
         }
+        if matches.isEmpty { matches = devices.filter { $0.isActive && $0.childName?.lowercased() == wanted } }
         guard matches.count == 1, let device = matches.first else { throw FamilyInputError.unknownDevice(text) }
         return device
+    }
+
+    /// The device `text` names among the family's devices (`knownDevices`); when none is named, after one sync round
+    /// — a device that joined a moment ago is known by name once its record came.
+    func resolveSyncing(_ text: String) throws -> RegisteredDevice {
+        do {
+            return try resolve(text, in: try knownDevices())
+        } catch FamilyInputError.unknownDevice {
+            _ = sync()
+            return try resolve(text, in: try knownDevices())
+        }
     }
 
     /// Renames a device of the family. In an end-to-end family the name lives in the device's own sealed record,
@@ -157,7 +162,7 @@ extension FamilyService {
     /// A device's day summaries of the last `days` days, newest last, after a sync.
     public func usage(_ text: String, days: Int, today: LocalDate, calendar: Calendar) throws -> (RegisteredDevice, [DailySummary]) {
         _ = try member(of: [.parentDevice])
-        let device = try resolve(text, in: try devices())
+        let device = try resolveSyncing(text)
         _ = sync()
         let first = today.adding(days: -(days - 1), in: calendar)
         let summaries = try store.records(.dailySummary, owner: device.deviceID)
@@ -170,7 +175,7 @@ extension FamilyService {
     /// A child's rewards as its newest day summary carried them, after a sync; nil when it sent none yet.
     public func rewards(_ text: String) throws -> (RegisteredDevice, RewardsSnapshot?, Date?) {
         _ = try member(of: [.parentDevice])
-        let device = try resolve(text, in: try devices())
+        let device = try resolveSyncing(text)
         _ = sync()
         let newest = try store.records(.dailySummary, owner: device.deviceID)
             .compactMap { try? SyncJSON.record(DailySummary.self, from: $0.body) }
@@ -184,7 +189,7 @@ extension FamilyService {
     public func send(_ change: ConfigurationChange, to text: String) throws -> (RegisteredDevice, ConfigurationCommand, SyncRoundOutcome) {
         try change.validate()
         _ = try member(of: [.parentDevice])
-        let device = try resolve(text, in: try knownDevices())
+        let device = try resolveSyncing(text)
         guard device.isActive else { throw FamilyInputError.invalidValue("\(device.deviceName) is revoked") }
         guard device.deviceType != .parentDevice else { throw FamilyInputError.invalidValue("configuration goes to a child or personal device") }
         let command = ConfigurationCommand(commandID: CommandID(rawValue: UUID()), targetDeviceID: device.deviceID, change: change, createdAt: now())
@@ -193,6 +198,30 @@ extension FamilyService {
             body: try SyncJSON.body(command)
         ), now: now())
         return (device, command, sync())
+    }
+
+    /// Sends a pending command again (`text`: its id, or the start of it, 8 characters at least): the same command,
+    /// under a new mutation, so a device that carried it out already does not again, and one the server never gave
+    /// it gets it now.
+    public func resend(_ text: String) throws -> (SentCommand, SyncRoundOutcome) {
+        _ = try member(of: [.parentDevice])
+        _ = sync()
+        let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let matches = try sentCommands().filter { sent in
+            let id = sent.command.commandID.description.lowercased()
+            return id == wanted || (wanted.count >= 8 && id.hasPrefix(wanted))
+        }
+        guard matches.count == 1, let sent = matches.first else {
+            throw FamilyInputError.invalidValue("no command '\(text)' was sent from this device: 'lockout family commands' lists them")
+        }
+        guard sent.status == .pending else {
+            throw FamilyInputError.invalidValue("that command was \(sent.status == .applied ? "applied" : "refused") already: nothing to send again")
+        }
+        try store.enqueue(SyncMutation(
+            id: MutationID(rawValue: UUID()), type: .command, recordID: sent.command.commandID.description, target: sent.command.targetDeviceID,
+            body: try SyncJSON.body(sent.command)
+        ), now: now())
+        return (sent, sync())
     }
 
     /// The commands sent from this device (to `device`, when given), with their acknowledgements, as last pulled.

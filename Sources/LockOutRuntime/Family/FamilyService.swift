@@ -143,9 +143,11 @@ public struct FamilyService: Sendable {
         // the code's key and be signed by the parent whose fingerprint the code carries.
         let keys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
         let proof = key.proof(family: payload.family, device: device.id, mode: mode, keys: keys.publicKeys, cipher: encryption.cipher)
+        // The name goes with the redeem, sealed for the parent that made the code: it names the device from its next round.
         let credentials = try client.redeem(SyncAPI.Redeem(
             familyID: payload.family, secret: payload.secret, deviceID: device.id, deviceName: DeviceNames.shownToServer(device.id), mode: mode,
-            publicKeys: keys.publicKeys, pairingProof: proof
+            publicKeys: keys.publicKeys, pairingProof: proof,
+            sealedName: key.sealName(device.name, family: payload.family, device: device.id, cipher: encryption.cipher)
         ))
         guard let sealed = credentials.welcome else { throw FamilyKeyError.welcomeRefused }
         let roster = try PairingWelcome.open(sealed, with: key, family: payload.family, cipher: encryption.cipher)
@@ -178,14 +180,50 @@ public struct FamilyService: Sendable {
         let activity: SyncActivity = membership == nil ? .idle : progress.activity(now: now())
         var encryption: FamilyEncryptionStatus?
         if membership != nil, try store.isEndToEnd() {
-            let snapshot = try store.keySnapshot()
-            encryption = FamilyEncryptionStatus(epochs: snapshot?.epochs ?? [], waitingForKey: try store.waitingForKey().count,
-                                                refused: snapshot?.refused ?? 0)
+            encryption = try encryptionStatus(me: device)
         }
         return FamilySyncStatus(
             device: device, server: membership?.server, family: membership?.family, lastSync: progress.lastSync,
             queued: counts.queued, failed: counts.failed, activity: activity, nextAttempt: progress.nextAttempt, encryption: encryption
         )
+    }
+
+    /// An end-to-end family's side of the status: the keys held, what waits for a key and whose it is, and the
+    /// warnings still shown, each naming its device as this device knows it.
+    func encryptionStatus(me: DeviceIdentity) throws -> FamilyEncryptionStatus {
+        let snapshot = try store.keySnapshot()
+        let waiting = try store.waitingForKey()
+        let names = try knownNames(me: me)
+        func name(_ device: DeviceID) -> String { names[device] ?? DeviceNames.shownToServer(device) }
+        let warnings = try store.warnings(shownAt: now()).map { warning in
+            var shown = warning
+            shown.detail = warning.detail.map { detail in
+                detail.components(separatedBy: ", ").compactMap(KeyScope.init).map { scope in
+                    switch scope {
+                    case .parents: "the parents' records"
+                    case .child(let device): "\(name(device))'s records"
+                    case .person: "a person's shared records"
+                    }
+                }.joined(separator: ", ")
+            }
+            return FamilyEncryptionStatus.Notice(warning: shown, name: name(warning.device), isMe: warning.device == me.id)
+        }
+        var writers: [DeviceID] = []
+        for change in waiting where !writers.contains(change.owner) { writers.append(change.owner) }
+        return FamilyEncryptionStatus(epochs: snapshot?.epochs ?? [], waitingForKey: waiting.count, refused: snapshot?.refused ?? 0,
+                                      waitingFrom: writers.map(name), warnings: warnings)
+    }
+
+    /// The names of the family's devices as pulled (an end-to-end family's from their sealed records), this one's own;
+    /// before a device's record came, the name it sealed for this parent as it joined.
+    func knownNames(me: DeviceIdentity) throws -> [DeviceID: String] {
+        var names = try store.joinedNames()
+        for change in try store.records(.device) {
+            guard let identity = try? SyncJSON.record(DeviceIdentity.self, from: change.body), identity.id == change.owner else { continue }
+            names[identity.id] = identity.name
+        }
+        names[me.id] = me.name
+        return names
     }
 
     /// One sync round: by the running agent when there is one (it applies commands to its engines), else here.

@@ -80,50 +80,93 @@ extension FamilySync {
             directory = try client.keys()
             state.learn(directory, pairings: pairings)
         }
+        try store.saveJoinedNames(state.joinedNames)
         try store.forgetPairings(used: state.usedPairings.map { Base64URL.encode(Data($0)) },
                                  expiredBefore: now().addingTimeInterval(-Self.pairingKeptAfterExpiry))
         for (reason, count) in state.refusals.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             logger.warning("key directory refused", metadata: ["reason": "\(reason.rawValue)", "count": "\(count)"])
         }
+        try noteKeyChanges(state)
         try retryWaiting(&state)
         try store.saveKeySnapshot(state.snapshot)
+    }
+
+    /// Keeps, as warnings the status shows, the devices whose keys the directory changed and the rotations that
+    /// wait for them; what is no longer so is forgotten.
+    func noteKeyChanges(_ state: FamilyKeyState) throws {
+        for device in state.changedKeys.sorted(by: { $0.description < $1.description }) {
+            logger.warning("the key directory changed a device's keys", metadata: ["device": "\(device)"])
+            try store.warn(.changedKeys, about: device, now: now())
+        }
+        try store.clearWarnings(.changedKeys, except: state.changedKeys)
+        var waiting: [DeviceID: [KeyScope]] = [:]
+        for (scope, devices) in state.rotationsWaiting {
+            for device in devices { waiting[device, default: []].append(scope) }
+        }
+        for (device, scopes) in waiting {
+            logger.warning("a rotation waits for a device whose keys changed", metadata: ["device": "\(device)", "scopes": "\(scopes)"])
+            try store.warn(.rotationWaits, about: device, detail: scopes.map(\.description).sorted().joined(separator: ", "), now: now())
+        }
+        try store.clearWarnings(.rotationWaits, except: Set(waiting.keys))
     }
 
     /// Opens what waited for a key that has come; refused ones leave the list, the rest keep waiting.
     func retryWaiting(_ state: inout FamilyKeyState) throws {
         let waiting = try store.waitingForKey()
         guard !waiting.isEmpty else { return }
+        let known = try store.acceptedVersions(waiting.map { RecordKey(type: $0.type, recordID: $0.recordID) })
         var opened: [SyncChange] = []
+        var versions: [AcceptedVersion] = []
         var settled: [Int64] = []
         for change in waiting {
-            switch read(change, &state) {
-            case .opened(let plain): opened.append(plain)
+            switch read(change, &state, known: known[RecordKey(type: change.type, recordID: change.recordID)]) {
+            case .opened(let plain, let version):
+                opened.append(plain)
+                versions += version.map { [$0] } ?? []
+            case .redelivered: settled.append(change.seq)
             case .waiting: break
-            case .refused: settled.append(change.seq)
+            case .refused(let reason):
+                try store.warn(FamilyWarning.Kind(reason), about: change.owner, now: now())
+                settled.append(change.seq)
             }
         }
-        try store.resolveWaiting(opened: opened, settled: settled)
+        try store.resolveWaiting(opened: opened, versions: versions, settled: settled)
     }
 
     /// What became of a pulled change in an end-to-end family.
     enum Pulled {
-        /// Opened: the change with its plaintext body.
-        case opened(SyncChange)
+        /// Opened: the change with its plaintext body, and the version to keep of it (none for a server's tombstone).
+        case opened(SyncChange, AcceptedVersion?)
+        /// The version this device holds, delivered again.
+        case redelivered
         case waiting
         case refused(SealedRecordReader.Refusal)
     }
 
-    /// Reads a pulled change with the family's keys. A plaintext deletion of a device is the server's own
-    /// tombstone of a deleted device and carries nothing to open; any other plaintext record is refused.
-    func read(_ change: SyncChange, _ state: inout FamilyKeyState) -> Pulled {
-        if change.sealing == nil, change.deleted, change.type == .device { return .opened(change) }
-        switch state.open(change) {
+    /// Reads a pulled change with the family's keys, `known` being the version of it this device holds. A plaintext
+    /// deletion of a device is the server's own tombstone of a deleted device, which carries nothing to open (the
+    /// caller checks it against the device list); any other plaintext record is refused. The writer's mode is the
+    /// one pinned for it, never the server's word.
+    func read(_ change: SyncChange, _ state: inout FamilyKeyState, known: AcceptedVersion?) -> Pulled {
+        if change.sealing == nil, change.deleted, change.type == .device { return .opened(change, nil) }
+        switch state.open(change, known: known) {
         case .opened(let bytes):
-            return .opened(SyncChange(
-                seq: change.seq, owner: change.owner, ownerMode: change.ownerMode, committedAt: change.committedAt, type: change.type,
+            let mode = state.mode(of: change.owner) ?? change.ownerMode
+            let plain = SyncChange(
+                seq: change.seq, owner: change.owner, ownerMode: mode, committedAt: change.committedAt, type: change.type,
                 recordID: change.recordID, target: change.target, localDate: change.localDate, deleted: change.deleted,
                 body: String(decoding: bytes, as: UTF8.self), mutationID: change.mutationID
-            ))
+            )
+            var version: AcceptedVersion?
+            if let sealing = change.sealing, let mutation = change.mutationID, let fingerprint = SealedRecordReader.fingerprint(of: change.body) {
+                version = AcceptedVersion(
+                    type: change.type, recordID: change.recordID, writer: change.owner, writerCounter: sealing.writerCounter, mutationID: mutation,
+                    fingerprint: fingerprint, committedAt: change.committedAt, deleted: change.deleted
+                )
+            }
+            return .opened(plain, version)
+        case .redelivered:
+            return .redelivered
         case .waitingForKey:
             return .waiting
         case .refused(let reason):
@@ -150,17 +193,49 @@ extension FamilySync {
         return sealed
     }
 
-    /// The page with its sealed records opened; those waiting for a key are kept aside, refused ones dropped.
-    func open(_ page: SyncAPI.Changes, _ state: inout FamilyKeyState) -> (page: SyncAPI.Changes, waiting: [SyncChange]) {
-        var opened: [SyncChange] = []
+    /// A page of an end-to-end family's feed, read.
+    struct OpenedPage {
+        /// The page with the records to keep: opened, and the server's tombstones of devices the device list agrees are gone.
+        var page: SyncAPI.Changes
+        var versions: [AcceptedVersion] = []
+        /// Records whose copy here stays: delivered again, or refused as older than it.
+        var held: [RecordKey] = []
         var waiting: [SyncChange] = []
+    }
+
+    /// The page with its sealed records opened and judged against the versions this device holds; those waiting for
+    /// a key are kept aside, refused ones dropped and counted against their writer (`FamilyWarning`). The server's
+    /// tombstone of a device is believed only when its device list (`devices`, asked once a page) agrees that the
+    /// device is gone.
+    func open(_ page: SyncAPI.Changes, _ state: inout FamilyKeyState, devices: () throws -> [RegisteredDevice]) throws -> OpenedPage {
+        let known = try store.acceptedVersions(page.changes.map { RecordKey(type: $0.type, recordID: $0.recordID) })
+        var result = OpenedPage(page: page)
+        var opened: [SyncChange] = []
+        var listed: Set<DeviceID>?
         for change in page.changes {
-            switch read(change, &state) {
-            case .opened(let plain): opened.append(plain)
-            case .waiting: waiting.append(change)
-            case .refused: break
+            let key = RecordKey(type: change.type, recordID: change.recordID)
+            switch read(change, &state, known: known[key]) {
+            case .opened(let plain, let version):
+                if version == nil, let removed = UUID(uuidString: change.recordID).map(DeviceID.init(rawValue:)) {
+                    if listed == nil { listed = Set(try devices().map(\.deviceID)) }
+                    if listed?.contains(removed) == true {
+                        logger.warning("a device's removal was refused: the family's device list still has it", metadata: ["device": "\(removed)"])
+                        try store.warn(.unconfirmedRemoval, about: removed, now: now())
+                        continue
+                    }
+                }
+                opened.append(plain)
+                result.versions += version.map { [$0] } ?? []
+            case .redelivered:
+                result.held.append(key)
+            case .waiting:
+                result.waiting.append(change)
+            case .refused(let reason):
+                if reason == .rolledBack { result.held.append(key) }
+                try store.warn(FamilyWarning.Kind(reason), about: change.owner, now: now())
             }
         }
-        return (SyncAPI.Changes(changes: opened, token: page.token, moreComing: page.moreComing, resync: page.resync), waiting)
+        result.page = SyncAPI.Changes(changes: opened, token: page.token, moreComing: page.moreComing, resync: page.resync)
+        return result
     }
 }

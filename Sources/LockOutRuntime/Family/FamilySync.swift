@@ -186,14 +186,19 @@ public final class FamilySync: Sendable {
 
     /// Pulls pages until the server has nothing more; each page is stored with its token in one transaction.
     ///
-    /// In an end-to-end family (`keys`) each sealed record is opened before it is kept; one under a key this
-    /// device does not hold yet waits aside, and one refused (tampered, replayed, plaintext) is dropped and logged.
+    /// In an end-to-end family (`keys`) each sealed record is opened, and judged against the version of it this
+    /// device holds, before it is kept; one under a key this device does not hold yet waits aside, and one refused
+    /// (tampered, rolled back, plaintext) is dropped and counted against its writer (`open`).
     func pull(_ client: FamilyClient, keys: inout FamilyKeyState?) throws {
         while true {
             let page = try client.changes(since: try store.progress().token)
             if var state = keys {
-                let (opened, waiting) = open(page, &state)
-                try store.storePulled(opened, waiting: waiting, now: now())
+                var listed: [RegisteredDevice]?
+                let read = try open(page, &state) {
+                    if listed == nil { listed = try client.devices() }
+                    return listed ?? []
+                }
+                try store.storePulled(read.page, waiting: read.waiting, held: read.held, versions: read.versions, now: now())
                 try store.saveKeySnapshot(state.snapshot)
                 keys = state
             } else {

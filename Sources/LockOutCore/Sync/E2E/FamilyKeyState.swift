@@ -86,14 +86,19 @@ public struct FamilyKeyState: Sendable {
     public mutating func learn(_ directory: SyncAPI.Keys, pairings: [PendingPairing] = []) -> Bool {
         var learnt = false
         var unvouched: [DeviceID: SyncAPI.DeviceKey] = [:]
+        changedKeys = []
         for device in directory.devices {
             if let known = pinned[device.deviceID] {
-                if known.publicKeys != device.publicKeys || known.mode != device.mode { refuse(.changedKeys) }
+                if known.publicKeys != device.publicKeys || known.mode != device.mode {
+                    refuse(.changedKeys)
+                    changedKeys.insert(device.deviceID)
+                }
                 continue
             }
             if device.deviceID == me {
                 guard device.publicKeys == myKeys.publicKeys else {
                     refuse(.changedKeys)
+                    changedKeys.insert(me)
                     continue
                 }
             } else if let proof = device.pairingProof,
@@ -105,6 +110,9 @@ public struct FamilyKeyState: Sendable {
                     continue
                 }
                 usedPairings.insert(proof.keyID)
+                if let sealed = device.sealedName, let name = pairing.key.openName(sealed, family: family, device: device.deviceID, cipher: cipher) {
+                    joinedNames[device.deviceID] = name
+                }
             } else {
                 unvouched[device.deviceID] = device
                 continue
@@ -129,6 +137,7 @@ public struct FamilyKeyState: Sendable {
                     guard let device = unvouched.removeValue(forKey: member) else { continue }
                     guard device.publicKeys.digest(using: keyCipher) == digest else {
                         refuse(.changedKeys)
+                        changedKeys.insert(member)
                         continue
                     }
                     pinned[member] = device
@@ -146,6 +155,18 @@ public struct FamilyKeyState: Sendable {
     public mutating func pin(welcome roster: [SyncAPI.DeviceKey]) {
         for device in roster where pinned[device.deviceID] == nil { pinned[device.deviceID] = device }
     }
+
+    /// The devices, this one among them, whose keys the directory `learn` took last gives otherwise than they were
+    /// pinned (or, for this device, than its own): nothing is wrapped for those keys, and the status says so.
+    public private(set) var changedKeys: Set<DeviceID> = []
+
+    /// The scopes whose next epoch a parent owes but cannot build, with the members whose keys changed: the last
+    /// `commitsOwed` left them out, and tries them again each round.
+    public private(set) var rotationsWaiting: [KeyScope: [DeviceID]] = [:]
+
+    /// The names devices sealed for this device's pairings as they joined, opened as `learn` checked their proofs:
+    /// the parent names a device before its first sealed device record arrives.
+    public private(set) var joinedNames: [DeviceID: String] = [:]
 
     /// The ids of the pairings whose joining device `learn` checked and pinned: their keys are forgotten.
     public private(set) var usedPairings: Set<[UInt8]> = []
@@ -182,6 +203,7 @@ public struct FamilyKeyState: Sendable {
     /// are no longer the scope's members (a parent joined, a device left), chained to the epoch before. A
     /// scope's members are every parent the directory names and, for a child's scope, that child.
     public mutating func commitsOwed(by directory: SyncAPI.Keys) -> [EpochCommit] {
+        rotationsWaiting = [:]
         guard pinned[me]?.mode == .parentDevice else { return [] }
         let parents = directory.devices.filter { $0.mode == .parentDevice }.map(\.deviceID)
         var expected: [KeyScope: [DeviceID]] = [.parents: parents]
@@ -202,6 +224,14 @@ public struct FamilyKeyState: Sendable {
             // A scope this parent is not in yet: another parent holds its keys and owes the rotation.
             guard (onServer[scope] ?? 0) <= epoch else { continue }
             guard epoch == 0 || self.members[scope] != sorted else { continue }
+            // Wrapped only for the keys pinned: a member whose keys the directory changed holds the rotation back.
+            let changed = sorted.filter { member in
+                pinned[member].map { pinnedKeys in directory.devices.contains { $0.deviceID == member && $0.publicKeys != pinnedKeys.publicKeys } } ?? false
+            }
+            guard changed.isEmpty else {
+                rotationsWaiting[scope] = changed
+                continue
+            }
             var previous: [UInt8]?
             if epoch > 0 {
                 guard let key = key(of: scope, epoch: epoch) else { continue }  // not this parent's to rotate yet
@@ -362,16 +392,26 @@ public struct FamilyKeyState: Sendable {
         )
     }
 
-    /// What becomes of a change from the feed: opened (its plaintext body), waiting for its key, or refused.
-    /// A plaintext change, or a sealed one without the fields its envelope needs, is refused.
-    public mutating func open(_ change: SyncChange) -> SealedRecordReader.Outcome {
+    /// What becomes of a change from the feed: opened (its plaintext body), known as the version `known` this
+    /// device holds, waiting for its key, or refused. A plaintext change, a sealed one without the fields its
+    /// envelope needs, and one said to come from a parent device that is not pinned as one are refused.
+    ///
+    /// The writer's mode the server gives (`SyncChange.ownerMode`, which decides whose word wins in a merge) is
+    /// not in the envelope: a reader takes the mode pinned for the writer instead (`mode(of:)`), so a server
+    /// cannot promote a child to a parent.
+    public mutating func open(_ change: SyncChange, known: AcceptedVersion? = nil) -> SealedRecordReader.Outcome {
         guard let sealing = change.sealing, let mutationID = change.mutationID else { return reader.readUnsealed(change.body) }
         let envelope = SealedEnvelope(
             family: family, scope: sealing.scope, epoch: sealing.epoch, type: change.type, recordID: change.recordID, mutationID: mutationID,
             writer: change.owner, target: change.target, localDate: change.localDate, deleted: change.deleted, writerCounter: sealing.writerCounter
         )
-        let outcome = reader.read(change.body, envelope: envelope)
-        guard case .opened(let bytes) = outcome, Self.obeyed.contains(change.type), !change.deleted else { return outcome }
+        let outcome = reader.read(change.body, envelope: envelope, known: known)
+        guard case .opened(let bytes) = outcome else { return outcome }
+        // Every parent device of the family is pinned (the directory names the parents to every device); a writer said
+        // to be a parent that is not is the server's word alone. A sibling's device, which a child does not pin, is
+        // taken in the mode the server gives it: a mode that is no parent's wins over nothing.
+        if pinned[change.owner] == nil, change.ownerMode == .parentDevice { return reader.refuse(.unknownWriter) }
+        guard Self.obeyed.contains(change.type), !change.deleted else { return outcome }
         // What a device obeys must be a parent's word, signed over the envelope and the body.
         let signatureLength = 64
         let body = Array(bytes.dropFirst(signatureLength))
@@ -382,6 +422,11 @@ public struct FamilyKeyState: Sendable {
             return .refused(.unsigned)
         }
         return .opened(body)
+    }
+
+    /// The mode of `device` as its pinned keys say: the mode it was paired in, never what the server says now.
+    public func mode(of device: DeviceID) -> DeviceMode? {
+        pinned[device]?.mode
     }
 
     /// The record types a device obeys: a parent signs each (`obeyedBytes`) inside the sealed body, ahead of the

@@ -45,6 +45,48 @@ public struct PairingKey: Hashable, Sendable {
     /// The key the welcome is sealed with.
     func welcomeKey(cipher: any FamilyCipher) -> [UInt8] { derive("welcome", count: 32, cipher: cipher) }
 
+    /// The prefix of a joining device's sealed name.
+    public static let namePrefix = "n1."
+    /// The longest sealed name's text: a name of 64 characters of up to 4 bytes each, padded to 256 bytes, sealed.
+    public static let maximumSealedName = 512
+
+    /// The name of the device `device` joining `family` with this code, sealed for the parent that made it: the
+    /// redeem carries it, so the parent names the device from its first round, while the server sees neither
+    /// the name nor its length (padded to 256 bytes).
+    public func sealName(_ name: String, family: FamilyID, device: DeviceID, cipher: any FamilyCipher) -> String {
+        var plaintext = Array(name.utf8.prefix(255))
+        plaintext = [UInt8(plaintext.count)] + plaintext + [UInt8](repeating: 0, count: 255 - plaintext.count)
+        let nonce = cipher.randomBytes(SealedBody.nonceLength)
+        guard let sealed = try? cipher.seal(plaintext, key: derive("name", count: 32, cipher: cipher), nonce: nonce,
+                                            associatedData: Self.nameData(family: family, device: device))
+        else { preconditionFailure("a 32-byte key and a 12-byte nonce always seal") }
+        return Self.namePrefix + Base64URL.encode(Data(nonce + sealed.ciphertext + sealed.tag))
+    }
+
+    /// The name `sealName` sealed for `device` of `family`; nil when it does not open with this key as that
+    /// device's, or is no device name.
+    public func openName(_ text: String, family: FamilyID, device: DeviceID, cipher: any FamilyCipher) -> String? {
+        guard text.hasPrefix(Self.namePrefix), let data = Base64URL.decode(String(text.dropFirst(Self.namePrefix.count))),
+              data.count == SealedBody.nonceLength + 256 + SealedBody.tagLength
+        else { return nil }
+        let bytes = [UInt8](data)
+        guard let plaintext = try? cipher.open(
+            Array(bytes.dropFirst(SealedBody.nonceLength).dropLast(SealedBody.tagLength)), tag: Array(bytes.suffix(SealedBody.tagLength)),
+            key: derive("name", count: 32, cipher: cipher), nonce: Array(bytes.prefix(SealedBody.nonceLength)),
+            associatedData: Self.nameData(family: family, device: device)
+        ), let length = plaintext.first, Int(length) < plaintext.count
+        else { return nil }
+        return try? DeviceIdentity.validName(String(decoding: plaintext[1...Int(length)], as: UTF8.self))
+    }
+
+    static func nameData(family: FamilyID, device: DeviceID) -> [UInt8] {
+        var bytes = BinaryWriter()
+        bytes.text("lockout/e2e/pairing-name/v1")
+        bytes.uuid(family.rawValue)
+        bytes.uuid(device.rawValue)
+        return bytes.bytes
+    }
+
     private func derive(_ use: String, count: Int, cipher: any FamilyCipher) -> [UInt8] {
         cipher.deriveKey(from: bytes, salt: [], info: Array("lockout/e2e/pairing-\(use)/v1".utf8), count: count)
     }

@@ -31,6 +31,11 @@ public struct SealedBody: Hashable, Sendable {
         self.tag = tag
     }
 
+    /// Names this body among others: its salt, commitment and tag, which no two sealings share.
+    public var fingerprint: String {
+        Base64URL.encode(Data(salt + commitment + tag))
+    }
+
     /// Whether `body` claims to be sealed (starts with a sealed body's prefix), well-formed or not.
     public static func isSealed(_ body: String) -> Bool {
         let utf8 = body.utf8
