@@ -10,8 +10,9 @@ struct GateVerb: ParsableCommand {
         commandName: "gate",
         abstract: "Keep chosen apps locked each day until today's health goals are met.",
         discussion: """
-        The running agent ('lockout run') stops a blocked program within 2 seconds of its start while the \
-        gate is closed. Making the gate stricter applies at once; making it weaker while goals are unmet \
+        The running agent ('lockout run') stops a blocked program while the gate is closed: as its window opens \
+        where the desktop tells of new windows (an X11 window manager, sway, Hyprland), else within 2 seconds of \
+        its start; a program with no window at the next scan, within a minute. Making the gate stricter applies at once; making it weaker while goals are unmet \
         waits until they are met, or applies after a 15-second wait and a code ('lockout gate confirm').
         """,
         subcommands: [

@@ -75,11 +75,11 @@ func parseBool(_ text: String) throws -> Bool {
     }
 }
 
-/// `lockout settings`: snooze and retention.
+/// `lockout settings`: snooze, retention, the break screen, natural breaks, deferral and chimes.
 struct SettingsVerb: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show or change the snooze duration and how long history is kept.",
+        abstract: "Show or change the snooze, how long history is kept, the break screen, natural breaks, deferral and chimes.",
         subcommands: [Show.self, Set.self],
         defaultSubcommand: Show.self
     )

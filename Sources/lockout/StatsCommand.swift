@@ -36,7 +36,7 @@ struct Export: ParsableCommand {
     struct CSV: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "csv",
-            abstract: "Export one row per day: date,completed,skipped."
+            abstract: "Export one row per day: date,completed,skipped,natural."
         )
         @OptionGroup var global: GlobalOptions
         @Option(help: "Write to this file instead of stdout.") var output: String?
