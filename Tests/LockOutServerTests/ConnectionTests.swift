@@ -73,6 +73,28 @@ struct ConnectionTests {
         #expect(answer != nil, "still open after 5 s")
     }
 
+    @Test("a body the client ends halfway is logged as a refusal (notice), never as the server's error: hung up, or timed out",
+          .timeLimit(.minutes(1)), arguments: [true, false])
+    func unfinishedBody(hangsUp: Bool) async throws {
+        let family = try await HTTPFamily.make()
+        let log = RecordedLog()
+        let configuration = Self.configuration(body: hangsUp ? .seconds(60) : .milliseconds(200))
+        let logged = try await LiveServer.with(family, configuration, logger: log.logger) { port in
+            let client = try await offPool {
+                let client = try LoopbackClient(port: port)
+                client.send("POST /v1/families HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"device")
+                if hangsUp { client.close() }
+                return client
+            }
+            let record = await log.first { $0.metadata["route"] == "/v1/families" }
+            client.close()
+            return record
+        }
+        #expect(logged.level == .notice, "\(logged)")
+        let errors = log.records.filter { $0.level >= .error }
+        #expect(errors.isEmpty, "\(errors)")
+    }
+
     @Test("an event stream outlives the header, body and idle timeouts")
     func streamOutlivesTimeouts() async throws {
         let family = try await HTTPFamily.make()

@@ -17,8 +17,11 @@ final class LiveServer: Sendable {
         self.runner = runner
     }
 
-    static func start(storage: some FamilyStorage & FamilyChangeFeed, configuration: FamilyServer.Configuration) async throws -> LiveServer {
-        let logger = Logger(label: "lockout.server.test") { _ in SwiftLogNoOpLogHandler() }
+    /// Starts a server on `storage`, logging to `logger` (nowhere unless given).
+    static func start(
+        storage: some FamilyStorage & FamilyChangeFeed, configuration: FamilyServer.Configuration,
+        logger: Logger = Logger(label: "lockout.server.test") { _ in SwiftLogNoOpLogHandler() }
+    ) async throws -> LiveServer {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = FamilyServer.application(storage: storage, configuration: configuration, logger: logger) { port in continuation.yield(port) }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
@@ -52,9 +55,10 @@ final class LiveServer: Sendable {
 
     /// Runs `body` against a server on `family`'s storage and stops it after; fails when it does not stop.
     static func with<T: Sendable>(
-        _ family: HTTPFamily, _ configuration: FamilyServer.Configuration, _ body: (Int) async throws -> T
+        _ family: HTTPFamily, _ configuration: FamilyServer.Configuration,
+        logger: Logger = Logger(label: "lockout.server.test") { _ in SwiftLogNoOpLogHandler() }, _ body: (Int) async throws -> T
     ) async throws -> T {
-        let server = try await start(storage: family.storage, configuration: configuration)
+        let server = try await start(storage: family.storage, configuration: configuration, logger: logger)
         let result: Result<T, any Error>
         do { result = .success(try await body(server.port)) } catch { result = .failure(error) }
         guard await server.stop() else { throw StopFailure() }

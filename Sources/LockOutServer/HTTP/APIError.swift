@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import LockOutCore
 import NIOCore
+import NIOHTTP1
 
 /// A refusal the API answers with its status, a JSON body `{"error": …, "code": …}`, and headers such as `Retry-After`.
 public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
@@ -54,8 +55,9 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
         }
     }
 
-    /// The answer to any error a route threw: refusals keep their status; a body that does not decode is a 400;
-    /// what is left is the server's fault.
+    /// The answer to any error a route threw: refusals keep their status; a body that does not decode, or a request
+    /// that is not valid HTTP or ends before its body does (the client hung up), is a 400; what is left is the
+    /// server's fault.
     static func from(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError: return error
@@ -68,6 +70,10 @@ public struct APIError: Error, HTTPResponseError, CustomStringConvertible {
             return APIError(.contentTooLarge, code: "body_too_large", "the body is over \(FamilyServer.maximumBodyBytes) bytes")
         case let error as HTTPError where (400..<500).contains(error.status.code):
             return APIError(error.status, code: "bad_request", error.body ?? error.status.reasonPhrase)
+        case HTTPParserError.invalidEOFState:
+            return APIError(.badRequest, code: "incomplete_request", "the connection ended before the request's body did")
+        case let error as HTTPParserError:
+            return APIError(.badRequest, code: "bad_request", "the request is not valid HTTP: \(error.debugDescription)")
         default: return APIError(.internalServerError, code: "internal", "the server failed; it was logged")
         }
     }
