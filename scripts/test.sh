@@ -37,15 +37,35 @@ fi
 
 log=$(mktemp "${TMPDIR:-/tmp}/lockout-test.XXXXXX")
 postgres=$(mktemp -d "${TMPDIR:-/tmp}/lockout-test-postgres.XXXXXX")
-trap 'scripts/e2e/postgres.sh stop "$postgres/data"; scripts/e2e/postgres.sh stop "$postgres/fault"; rm -rf "$log" "$postgres"' EXIT
+# How long each phase took, printed at the end (and when a phase fails, up to it).
+phases=()
+phase_started=$SECONDS
+phase_name=""
+phase() {
+    [ -z "$phase_name" ] || phases+=("$(printf '%-34s %4ss' "$phase_name" $((SECONDS - phase_started)))")
+    phase_name=$1
+    phase_started=$SECONDS
+    [ -z "$phase_name" ] || echo "== $phase_name"
+}
+print_phases() {
+    phase ""
+    [ "${#phases[@]}" -gt 0 ] || return 0
+    echo
+    echo "== time per phase"
+    printf '  %s\n' "${phases[@]}"
+}
+trap 'print_phases; scripts/e2e/postgres.sh stop "$postgres/data"; scripts/e2e/postgres.sh stop "$postgres/fault"; rm -rf "$log" "$postgres"' EXIT
 on_desktop() {
     if [ "$skip_desktop" = 1 ]; then "$@"; else scripts/e2e/with-desktop.sh "$@"; fi
 }
 
+phase "lint"
 scripts/lint.sh
+phase "build (debug, with the tests)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 # The Apple apps cannot be compiled here: the checker's own tests, its static checks of Apps/ (docs/apple.md,
 # "Static checks on Linux"), and the self-test that injects a defect of each kind into a copy and sees it fail.
+phase "Apple apps: static checks"
 swift test --package-path Tools/AppCheck
 scripts/check-apps.sh
 scripts/check-apps-selftest.sh
@@ -59,6 +79,7 @@ LOCKOUT_TEST_POSTGRES_FAULT_URL=$(scripts/e2e/postgres.sh start "$postgres/fault
 LOCKOUT_TEST_POSTGRES_FAULT_DIR="$postgres/fault"
 export LOCKOUT_TEST_POSTGRES_URL LOCKOUT_TEST_POSTGRES_FAULT_URL LOCKOUT_TEST_POSTGRES_FAULT_DIR
 unit_status=0
+phase "unit and integration tests"
 LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log" || unit_status=$?
 if [ "$unit_status" -ne 0 ]; then
     # Hundreds of tests print in parallel: repeat what failed at the end, where a reader of the log's tail looks.
@@ -68,26 +89,30 @@ if [ "$unit_status" -ne 0 ]; then
     exit "$unit_status"
 fi
 
-e2e=(breaks focus gate notifications breakwindow desktop)
+# The end-to-end runs, side by side: each starts its own agents, servers, displays and buses on free ports and
+# in fresh directories, and most of their time is waiting on a clock, so three at a time take the time of the
+# longest lanes, not of all of them. Longest first.
+#   desktop, breaks, focus, gate, notifications, breakwindow: the real agent on a virtual X desktop.
+#   family: a server and two agents on loopback; rewards: real processes, the shield opens and closes a reward
+#   program; health: a simulated phone's steps open a child's laptop's gate, a sibling's never do; api-schema:
+#   the server against its OpenAPI document; web, web-family: the web app in a real Chromium, a family paired
+#   and steered from it.
+desktop_e2e=(desktop breakwindow gate breaks notifications focus)
+runs=()
 skipped_e2e=()
-for run in "${e2e[@]}"; do
-    if [ "$skip_desktop" = 1 ]; then
-        skipped_e2e+=("$run")
+for run in desktop rewards family web breakwindow api-schema gate breaks notifications focus web-family health; do
+    if [[ " ${desktop_e2e[*]} " == *" $run "* ]]; then
+        if [ "$skip_desktop" = 1 ]; then
+            skipped_e2e+=("$run")
+            continue
+        fi
+        runs+=("$run=scripts/e2e/with-desktop.sh scripts/e2e/$run.sh")
     else
-        on_desktop "scripts/e2e/$run.sh"
+        runs+=("$run=scripts/e2e/$run.sh")
     fi
 done
-
-# The family needs no desktop: a server and two agents on loopback; then the server against its OpenAPI document.
-scripts/e2e/family.sh
-# Rewards with real processes: the parent sets them, the child learns, the shield opens and closes a reward program.
-scripts/e2e/rewards.sh
-# A simulated phone's steps, pushed through the server, open a child's laptop's gate; a sibling's never do.
-scripts/e2e/health.sh
-scripts/e2e/api-schema.sh
-# The web app in a real Chromium (headless, no desktop needed); a family paired and steered from it.
-scripts/e2e/web.sh
-scripts/e2e/web-family.sh
+phase "end-to-end runs (${#runs[@]}, side by side)"
+scripts/e2e/side-by-side.sh "${runs[@]}"
 
 # Swift Testing reports each test it did not run on a line of its own: ➜ Test "NAME" skipped: "REASON"
 skip_line='^➜ Test .* skipped(: ".*")?\.?$'
@@ -100,4 +125,4 @@ if [ "$skipped_tests" -gt 0 ]; then
     grep -E "$skip_line" "$log" | sed -E 's/.* skipped(: )?//' | sort | uniq -c | awk '{n = $1; $1 = ""; print "    " n " ×" $0}'
 fi
 echo "  Apple apps: static checks passed (scripts/check-apps.sh), and failed on each injected defect"
-echo "  end-to-end runs: $((${#e2e[@]} + 6 - ${#skipped_e2e[@]})) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"
+echo "  end-to-end runs: ${#runs[@]} passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"

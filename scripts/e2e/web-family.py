@@ -8,7 +8,7 @@ import sys
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
-from payloads import QUOTE, REFRESH, expect_untouched, guard
+from payloads import QUOTE, REFRESH, expect_untouched, goto, guard
 
 
 def check_accessibility(page, name):
@@ -100,7 +100,7 @@ def main():
         expect(child.locator("main")).to_contain_text("in a family")
 
         step("the parent sees the child's device, named as text, and sends it a break schedule")
-        parent.goto("/".join(parent.url.split("/")[:3]) + "/family")
+        goto(parent, "/".join(parent.url.split("/")[:3]) + "/family")
         expect_untouched(parent, "the parent's Family page", parent_foreign)
         step("the family is end-to-end encrypted from its start, and its page says so")
         expect(parent.locator("p.encryption")).to_contain_text("end-to-end encrypted")
@@ -157,7 +157,7 @@ def main():
         check_accessibility(parent, "the child's device page with its rewards")
 
         step("the child's Rewards page shows the program and the points its agent applied")
-        child.goto("/".join(child.url.split("/")[:3]) + "/rewards")
+        goto(child, "/".join(child.url.split("/")[:3]) + "/rewards")
         expect(child.locator("#balance")).to_have_text("150 points")
         expect(child.locator("#programs-table")).to_contain_text("12 points a minute")
         expect(child.locator("#ledger-table")).to_contain_text("helped with the dishes")

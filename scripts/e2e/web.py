@@ -16,7 +16,7 @@ import urllib.parse
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
-from payloads import ELEMENT, QUOTE, REFRESH, expect_untouched, guard
+from payloads import ELEMENT, QUOTE, REFRESH, expect_untouched, goto, guard
 
 PAGES = [("Dashboard", "/"), ("Schedule", "/schedule"), ("Focus", "/focus"), ("Gate", "/gate"), ("Rewards", "/rewards"),
          ("Statistics", "/statistics"), ("Family", "/family"), ("Settings", "/settings")]
@@ -31,21 +31,21 @@ def markup(page, stranger, args, base, foreign, stranger_foreign):
     step("markup typed into activities, tasks and the block list, and put in a link, shows as text")
     # Breaks are done with: stopped, none covers a page while it is watched for a refresh.
     subprocess.run([args.lockout, "--data-dir", args.data_dir, "stop"], check=True, capture_output=True, text=True)
-    page.goto(base + "/focus/activities")
+    goto(page, base + "/focus/activities")
     for name in [REFRESH, QUOTE]:
         page.fill("#name", name)
         page.fill("#new-collection", QUOTE)
         page.click("button[value=add]")
         expect(page.locator("#activity-list")).to_contain_text(name)
     expect_untouched(page, "Activities", foreign)
-    page.goto(base + "/focus")
+    goto(page, base + "/focus")
     for title in [REFRESH, QUOTE]:
         page.fill("#title", title)
         page.click("button[value=add]:has-text('Add task')")
         expect(page.locator("main")).to_contain_text(title)
     expect(page.locator("#focus-activity option", has_text=REFRESH)).to_have_count(1)
     expect_untouched(page, "Focus", foreign)
-    page.goto(base + "/gate")
+    goto(page, base + "/gate")
     page.fill("#executable", ELEMENT)
     page.click("button[value=block]")
     expect(page.locator("#blocked-list")).to_contain_text(ELEMENT)
@@ -83,7 +83,7 @@ def fits(page, name):
 
 def rewards(page, browser, args, base, foreign):
     step("rewards: the parent PIN is set in the page; a weak one is refused beside the field")
-    page.goto(base + "/rewards")
+    goto(page, base + "/rewards")
     expect(page.locator("#balance")).to_have_text("0 points")
     page.fill("#pin-new", "1111")
     page.click("button[value=pin]")
@@ -110,7 +110,7 @@ def rewards(page, browser, args, base, foreign):
     step("rewards: points granted from the CLI show in the page; a redemption the rules refuse is named beside the field")
     subprocess.run([args.lockout, "--data-dir", args.data_dir, "rewards", "grant", "1000", "--reason", "e2e", "--pin", "2580"],
                    check=True, capture_output=True, text=True)
-    page.goto(base + "/rewards")
+    goto(page, base + "/rewards")
     expect(page.locator("#balance")).to_have_text("1000 points")
     expect(page.locator("#ledger-table")).to_contain_text("by a parent: e2e")
     page.fill("#points", "35")
@@ -206,7 +206,7 @@ def main():
         subprocess.run([args.lockout, "--data-dir", args.data_dir, "stop"], check=True, capture_output=True, text=True)
 
         step("the Gate page first shows the gate's four onboarding pages")
-        page.goto(base + "/gate")
+        goto(page, base + "/gate")
         expect(page.locator("h1")).to_have_text("Earn your screen time")
         for title in ["Your health data", "Programs to block", "All set"]:
             page.click("a.primary, a:has-text('Next')")
@@ -217,19 +217,19 @@ def main():
 
         step("every page renders, passes axe, and fits 360 px and 200 % zoom")
         for name, path in PAGES:
-            page.goto(base + path)
+            goto(page, base + path)
             expect(page.locator("h1")).to_have_text(name)
             page.screenshot(path=f"{args.screenshots}/{name.lower()}.png", full_page=True)
             check_accessibility(page, name)
         for name, path in SUBPAGES:
-            page.goto(base + path)
+            goto(page, base + path)
             page.screenshot(path=f"{args.screenshots}/focus-{name}.png", full_page=True)
             check_accessibility(page, f"Focus {name}")
         narrow = browser.new_context(viewport={"width": 360, "height": 800}, color_scheme="dark")
         small = narrow.new_page()
         small.goto(login_link(args))
         for name, path in PAGES:
-            small.goto(base + path)
+            goto(small, base + path)
             fits(small, f"{name} at 360 px")
             small.screenshot(path=f"{args.screenshots}/{name.lower()}-360-dark.png", full_page=True)
             check_accessibility(small, f"{name} (dark)")
@@ -237,14 +237,14 @@ def main():
         big = zoomed.new_page()
         big.goto(login_link(args))
         for name, path in PAGES:
-            big.goto(base + path)
+            goto(big, base + path)
             big.evaluate("document.body.style.zoom = '200%'")
             fits(big, f"{name} at 200 %")
         narrow.close()
         zoomed.close()
 
         step("bad schedule input is shown beside its field and changes nothing")
-        page.goto(base + "/schedule")
+        goto(page, base + "/schedule")
         page.fill("#eye-interval", "0")
         page.fill("#micro-duration", "4")
         page.click("button[value=schedule]")
@@ -253,7 +253,7 @@ def main():
         expect(page.locator("#eye-interval")).to_have_value("0")
         expect(page.locator("[role=alert]")).to_contain_text("nothing was saved")
         page.screenshot(path=f"{args.screenshots}/schedule-refused.png", full_page=True)
-        page.goto(base + "/schedule")
+        goto(page, base + "/schedule")
         expect(page.locator("#eye-interval")).to_have_value("20")
 
         step("a schedule is saved: long breaks every 90 minutes, Mondays 08:00-18:00")
@@ -272,7 +272,7 @@ def main():
 
         step("a break falls due while Settings is open: the break screen covers it; Escape keeps it, Enter is Done")
         subprocess.run([args.lockout, "--data-dir", args.data_dir, "start"], check=True, capture_output=True, text=True)
-        page.goto(base + "/settings")
+        goto(page, base + "/settings")
         screen = page.locator("#break-screen[role=dialog]")
         try:
             expect(screen).to_be_visible(timeout=45000)
@@ -295,19 +295,19 @@ def main():
         page.keyboard.press("Enter")
         page.wait_for_url(base + "/settings")
         expect(page.locator("#break-screen")).to_have_count(0)
-        page.goto(base + "/statistics")
+        goto(page, base + "/statistics")
         today = page.locator("section[aria-labelledby=breaks-heading] table.numbers tbody tr").last
         completed = int(today.locator("td").first.text_content())
         assert completed >= 1, f"Statistics counts {completed} completed breaks today"
         expect(page.locator("section[aria-labelledby=summary-heading] .figures")).to_contain_text("Total sessions")
 
         step("a focus session started in the page counts down live, with its activity")
-        page.goto(base + "/focus/activities")
+        goto(page, base + "/focus/activities")
         page.fill("#name", "Écriture")
         page.click("button[value=add]")
         page.fill("#q", "ecri")
         expect(page.locator("#activity-list li:not([hidden])")).to_have_count(1)
-        page.goto(base + "/focus")
+        goto(page, base + "/focus")
         page.select_option("#focus-mode", "timer")
         page.fill("#minutes", "25")
         page.select_option("#focus-activity", "Écriture")
@@ -322,7 +322,7 @@ def main():
         expect(page.locator("#start-heading")).to_be_visible()
 
         step("a program is blocked from the Gate page; a shell is refused with the reason")
-        page.goto(base + "/gate")
+        goto(page, base + "/gate")
         page.fill("#executable", "steam")
         page.click("button[value=block]")
         expect(page.locator("#blocked-list")).to_contain_text("steam")
