@@ -14,15 +14,15 @@ struct HTTPFamily {
         var testDescription: String { rawValue }
     }
 
-    let storage: SQLiteFamilyStorage
+    let storage: any FamilyStorage & FamilyChangeFeed
     let devices: [Role: Caller]
     static let now = FamilyFixture.now
 
     static func token(_ role: Role) -> String { "token-\(role.rawValue)-0123456789abcdef" }
 
-    static func make(configuration: FamilyServer.Configuration = .testing()) async throws -> HTTPFamily {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-http-\(UUID())")
-        let storage = try SQLiteFamilyStorage(path: directory.appendingPathComponent("server.sqlite").path)
+    /// The family on a fresh storage of `backend`.
+    static func make(configuration: FamilyServer.Configuration = .testing(), on backend: Backend = .sqlite) async throws -> HTTPFamily {
+        let storage = try await backend.make()
         let hash = FamilyFixture.hash
         func first(_ role: Role) async throws -> Caller {
             try await storage.createFamily(
@@ -64,7 +64,7 @@ struct HTTPFamily {
         )
     }
 
-    func app(_ configuration: FamilyServer.Configuration = .testing()) -> some ApplicationProtocol {
+    func app(_ configuration: FamilyServer.Configuration = .testing()) -> any ApplicationProtocol {
         FamilyServer.application(storage: storage, configuration: configuration)
     }
 

@@ -28,7 +28,7 @@ struct PostgresFeedTests {
     /// is read by one iterator. Answers the event, or nil after ten tries.
     static func pushUntilHeard(_ writer: PostgresFamilyStorage, _ family: FamilyFixture, _ notifier: ChangeNotifier) async throws -> ChangeNotifier.Event? {
         for _ in 0..<10 {
-            let stream = notifier.subscribe(family: family.parent.family, device: family.parent.device).events
+            let stream = notifier.subscribe(family.parent).events
             _ = try await writer.push(caller: family.childA, mutations: [try FamilyFixture.summary(family.childA)], now: FamilyFixture.now)
             if let event = await first(stream, within: 1) { return event }
         }
@@ -48,7 +48,7 @@ struct PostgresFeedTests {
         let event = try await Self.pushUntilHeard(a, family, notifier)
         guard case .changed(let seq)? = event else { Issue.record("no poke reached instance B"); return }
         #expect(seq > 0)
-        let ownStream = notifier.subscribe(family: family.parent.family, device: family.childA.device).events
+        let ownStream = notifier.subscribe(family.childA).events
         _ = try await a.push(caller: family.childA, mutations: [try FamilyFixture.summary(family.childA, day: "2023-11-15")], now: FamilyFixture.now)
         #expect(await Self.first(ownStream, within: 1) == nil, "the writer's own stream is not poked")
     }

@@ -106,7 +106,9 @@ struct FamilyRoutes: Sendable {
         let (caller, welcome) = try await storage.redeem(redeem, secretHash: Self.hash(body.secret), tokenHash: Self.hash(token),
                                                          now: configuration.now())
         logger.info("device paired", metadata: ["family": "\(caller.family)", "device": "\(caller.device)", "mode": "\(caller.mode.rawValue)"])
-        notifier.publish(FamilyPoke(family: caller.family, seq: 0, writer: caller.device))
+        // The roster and the key directory changed: the parents see the new device, and every device a new parent's keys.
+        notifier.publish(FamilyPoke(family: caller.family, seq: 0, writer: caller.device,
+                                    reach: .init(writerMode: caller.mode, keys: .device(caller.mode))))
         return try json(SyncAPI.Credentials(familyID: caller.family, deviceID: caller.device, token: token, welcome: welcome), status: .created)
     }
 
@@ -164,7 +166,7 @@ struct FamilyRoutes: Sendable {
 
     func events(_ request: Request, _ context: ServerContext) async throws -> Response {
         let caller = try await authenticate(request, context)
-        let subscription = notifier.subscribe(family: caller.family, device: caller.device)
+        let subscription = notifier.subscribe(caller)
         // A device that hangs up ends its stream at once, not at the next heartbeat that fails to reach it.
         context.connectionClosed.whenComplete { _ in subscription.end() }
         metrics.streams(notifier.streamCount)

@@ -7,12 +7,16 @@ public struct Caller: Hashable, Sendable {
     public let device: DeviceID
     public let family: FamilyID
     public let mode: DeviceMode
+    /// A child's device's child name, as its pairing gave it (nil for any other device, and a child's device paired
+    /// without one): the devices of one child read each other's health totals.
+    public let childName: String?
 
     /// A caller.
-    public init(device: DeviceID, family: FamilyID, mode: DeviceMode) {
+    public init(device: DeviceID, family: FamilyID, mode: DeviceMode, childName: String? = nil) {
         self.device = device
         self.family = family
         self.mode = mode
+        self.childName = childName
     }
 }
 
@@ -90,14 +94,6 @@ public struct ChangePage: Hashable, Sendable {
     public let lastSeq: Int64
     public let moreComing: Bool
     public let resync: Bool
-}
-
-/// A committed push: the family and its newest commit, so the streams of every server instance can be poked.
-public struct FamilyPoke: Hashable, Sendable {
-    public let family: FamilyID
-    public let seq: Int64
-    /// The device whose write it was: its own stream is not poked.
-    public let writer: DeviceID
 }
 
 /// The family server's storage: one protocol, a SQLite and a PostgreSQL implementation, one contract suite.

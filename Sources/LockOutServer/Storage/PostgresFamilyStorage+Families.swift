@@ -16,11 +16,11 @@ extension PostgresFamilyStorage {
     public func authenticate(tokenHash: Data, now: Date) async throws -> Caller? {
         // A read; seen-at is written at most once per device and minute, not per request.
         let rows = try await client.query("""
-            SELECT id, familyID, mode, lastSeenAt FROM device WHERE tokenHash = \(ByteBuffer(bytes: tokenHash)) AND revokedAt IS NULL
+            SELECT id, familyID, mode, childName, lastSeenAt FROM device WHERE tokenHash = \(ByteBuffer(bytes: tokenHash)) AND revokedAt IS NULL
             """, logger: logger)
         var found: (Caller, Double?)?
-        for try await (id, family, mode, seen) in rows.decode((String, String, String, Double?).self) {
-            found = (try Self.caller(id, family, mode), seen)
+        for try await (id, family, mode, childName, seen) in rows.decode((String, String, String, String?, Double?).self) {
+            found = (try Self.caller(id, family, mode, childName: childName), seen)
         }
         guard let (caller, lastSeen) = found else { return nil }
         if lastSeen.map({ $0 < now.timeIntervalSince1970 - 60 }) ?? true {
@@ -73,7 +73,7 @@ extension PostgresFamilyStorage {
                         pairingProof = \(redeem.pairingProof?.text) WHERE id = \(redeem.deviceID.description)
                     """, logger: self.logger)
             }
-            return (Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode), welcome)
+            return (Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode, childName: childName), welcome)
         }
     }
 
@@ -119,16 +119,17 @@ extension PostgresFamilyStorage {
             guard parentsLeft > 0 else { throw StorageRefusal.lastParent }
             let rows = try await connection.query("""
                 UPDATE device SET revokedAt = COALESCE(revokedAt, \(now.timeIntervalSince1970))
-                WHERE id = \(device.description) AND familyID = \(caller.family.description) RETURNING id
+                WHERE id = \(device.description) AND familyID = \(caller.family.description) RETURNING mode
                 """, logger: self.logger)
-            guard try await Self.count(rows) == 1 else { throw StorageRefusal.unknownDevice }
+            guard let revoked = try await Self.mode(of: rows) else { throw StorageRefusal.unknownDevice }
             // Thrown inside the transaction: a refused rotation leaves the device active and nothing committed.
             let roster = try await Self.roster(connection, caller.family, self.logger)
             for rotation in rotations {
                 try await Self.commit(connection, rotation, caller: caller, roster: roster, now: now, self.logger)
             }
             let seq = try await Self.bump(connection, caller.family, self.logger)
-            let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+            let keys = FamilyPoke.KeyReaders.device(revoked, .epochs(rotations, roster: roster))
+            let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device, reach: .init(writerMode: caller.mode, keys: keys))
             try await Self.notify(connection, poke, self.logger)
             return poke
         }
@@ -139,14 +140,15 @@ extension PostgresFamilyStorage {
             try await Self.requireParent(connection, caller, self.logger)
             guard device != caller.device else { throw StorageRefusal.forbidden("a parent cannot delete its own device: delete the family") }
             let family = caller.family.description, id = device.description
-            let rows = try await connection.query("DELETE FROM device WHERE id = \(id) AND familyID = \(family) RETURNING id", logger: self.logger)
-            guard try await Self.count(rows) == 1 else { throw StorageRefusal.unknownDevice }
+            let rows = try await connection.query("DELETE FROM device WHERE id = \(id) AND familyID = \(family) RETURNING mode", logger: self.logger)
+            guard let deleted = try await Self.mode(of: rows) else { throw StorageRefusal.unknownDevice }
             try await connection.query("DELETE FROM record WHERE familyID = \(family) AND (owner = \(id) OR target = \(id))", logger: self.logger)
             let seq = try await Self.bump(connection, caller.family, self.logger)
             try await Self.upsert(connection, family: caller.family, seq: seq, owner: caller.device, ownerMode: .parentDevice, now: now,
                                   mutation: SyncMutation(id: MutationID(rawValue: UUID()), type: .device, recordID: id, deleted: true, body: ""),
                                   logger: self.logger)
-            let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+            let reach = FamilyPoke.Reach(writerMode: .parentDevice, records: [.init(type: .device)], keys: .device(deleted))
+            let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device, reach: reach)
             try await Self.notify(connection, poke, self.logger)
             return poke
         }
@@ -176,5 +178,11 @@ extension PostgresFamilyStorage {
             total += try await Self.count(connection.query("DELETE FROM mutation WHERE rememberedAt < \(cutoff) RETURNING 1", logger: self.logger))
             return total
         }
+    }
+
+    /// The mode a `RETURNING mode` answered; nil when no row was.
+    static func mode(of rows: PostgresRowSequence) async throws -> DeviceMode? {
+        for try await text in rows.decode(String.self) { return try mode(text) }
+        return nil
     }
 }

@@ -32,7 +32,8 @@ extension PostgresFamilyStorage {
             let roster = try await Self.roster(connection, caller.family, self.logger)
             try await Self.commit(connection, commit, caller: caller, roster: roster, now: now, self.logger)
             let seq = try await Self.bump(connection, caller.family, self.logger)
-            let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+            let poke = FamilyPoke(family: caller.family, seq: seq, writer: caller.device,
+                                  reach: .init(writerMode: caller.mode, keys: .epochs([commit], roster: roster)))
             try await Self.notify(connection, poke, self.logger)
             return poke
         }

@@ -18,6 +18,7 @@ extension PostgresFamilyStorage {
             var active: Set<DeviceID>?
             var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
+            var committed: [SyncMutation] = []
             var newest: Int64?
             for mutation in mutations {
                 var facts = try await Self.facts(connection, mutation, caller: caller, self.logger)
@@ -53,6 +54,7 @@ extension PostgresFamilyStorage {
                     tally.commit(mutation, over: facts)
                     highestCounter = max(highestCounter, mutation.writerCounter ?? 0)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .applied, seq: seq, reason: nil))
+                    committed.append(mutation)
                     newest = seq
                 }
             }
@@ -62,7 +64,8 @@ extension PostgresFamilyStorage {
                 let (device, family) = try await Self.stored(connection, caller, self.logger)
                 try tally.check(limits, device: device, family: family)
             }
-            let poke = newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device) }
+            let reach = FamilyPoke.Reach(committed: committed, by: caller)
+            let poke = newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device, reach: reach) }
             if let poke { try await Self.notify(connection, poke, self.logger) }
             return (results, poke)
         }
@@ -228,9 +231,9 @@ extension PostgresFamilyStorage {
         throw StorageRefusal.unauthenticated
     }
 
-    /// Tells every instance listening on the channel, when the transaction commits.
+    /// Tells every instance listening on the channel, when the transaction commits (`payload(_:)`).
     static func notify(_ connection: PostgresConnection, _ poke: FamilyPoke, _ logger: Logger) async throws {
-        try await connection.query("SELECT pg_notify(\(channel), \("\(poke.family)|\(poke.seq)|\(poke.writer)"))", logger: logger)
+        try await connection.query("SELECT pg_notify(\(channel), \(payload(poke)))", logger: logger)
     }
 
     /// The caller's role, read again in this transaction: deny by default when it is gone or revoked.
@@ -272,9 +275,9 @@ extension PostgresFamilyStorage {
         return mode
     }
 
-    static func caller(_ id: String, _ family: String, _ mode: String) throws -> Caller {
+    static func caller(_ id: String, _ family: String, _ mode: String, childName: String?) throws -> Caller {
         guard let device = DeviceID(uuidString: id), let family = FamilyID(uuidString: family) else { throw StorageRefusal.invalid("stored ids") }
-        return Caller(device: device, family: family, mode: try self.mode(mode))
+        return Caller(device: device, family: family, mode: try self.mode(mode), childName: childName)
     }
 
     static func registeredDevices(_ rows: PostgresRowSequence) async throws -> [RegisteredDevice] {

@@ -20,9 +20,11 @@ extension SQLiteFamilyStorage {
     public func commitEpoch(caller: Caller, commit: EpochCommit, now: Date) async throws -> FamilyPoke {
         try await writer.write { db in
             try Self.requireParent(db, caller)
-            try Self.commit(db, commit, caller: caller, roster: try Self.roster(db, caller.family), now: now)
+            let roster = try Self.roster(db, caller.family)
+            try Self.commit(db, commit, caller: caller, roster: roster, now: now)
             let seq = try Self.bump(db, caller.family, by: 1)
-            return FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+            return FamilyPoke(family: caller.family, seq: seq, writer: caller.device,
+                              reach: .init(writerMode: caller.mode, keys: .epochs([commit], roster: roster)))
         }
     }
 

@@ -16,6 +16,7 @@ extension SQLiteFamilyStorage {
             var active: Set<DeviceID>?
             var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
+            var committed: [SyncMutation] = []
             var newest: Int64?
             for mutation in mutations {
                 var facts = try Self.facts(db, mutation, caller: caller)
@@ -50,6 +51,7 @@ extension SQLiteFamilyStorage {
                     tally.commit(mutation, over: facts)
                     highestCounter = max(highestCounter, mutation.writerCounter ?? 0)
                     results.append(SyncAPI.MutationResult(id: mutation.id, status: .applied, seq: seq, reason: nil))
+                    committed.append(mutation)
                     newest = seq
                 }
             }
@@ -59,7 +61,8 @@ extension SQLiteFamilyStorage {
                 let (device, family) = try Self.stored(db, caller)
                 try tally.check(limits, device: device, family: family)
             }
-            return (results, newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device) })
+            let reach = FamilyPoke.Reach(committed: committed, by: caller)
+            return (results, newest.map { FamilyPoke(family: caller.family, seq: $0, writer: caller.device, reach: reach) })
         }
     }
 
@@ -224,7 +227,7 @@ extension SQLiteFamilyStorage {
         guard let device = DeviceID(uuidString: row["id"]), let family = FamilyID(uuidString: row["familyID"]) else {
             throw StorageRefusal.invalid("stored ids")
         }
-        return Caller(device: device, family: family, mode: try mode(row["mode"]))
+        return Caller(device: device, family: family, mode: try mode(row["mode"]), childName: row["childName"])
     }
 
     static func registeredDevice(_ row: Row) throws -> RegisteredDevice {

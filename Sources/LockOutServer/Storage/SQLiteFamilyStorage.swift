@@ -51,7 +51,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
         // at most once per device and minute, not per request.
         let found = try await writer.read { db -> (Caller, Double?)? in
             guard let row = try Row.fetchOne(
-                db, sql: "SELECT id, familyID, mode, lastSeenAt FROM device WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [tokenHash]
+                db, sql: "SELECT id, familyID, mode, childName, lastSeenAt FROM device WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [tokenHash]
             ) else { return nil }
             return (try Self.caller(row), row["lastSeenAt"])
         }
@@ -109,7 +109,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
                     redeem.deviceID.description,
                 ])
             }
-            return (Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode), welcome)
+            return (Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode, childName: row["childName"]), welcome)
         }
     }
 
@@ -151,16 +151,18 @@ public final class SQLiteFamilyStorage: FamilyStorage {
                 SELECT COUNT(*) FROM device WHERE familyID = ? AND mode = 'parentDevice' AND revokedAt IS NULL AND id <> ?
                 """, arguments: [caller.family.description, device.description]) ?? 0
             guard parentsLeft > 0 else { throw StorageRefusal.lastParent }
-            try db.execute(sql: "UPDATE device SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ? AND familyID = ?",
-                           arguments: [now.timeIntervalSince1970, device.description, caller.family.description])
-            guard db.changesCount == 1 else { throw StorageRefusal.unknownDevice }
+            guard let revoked = try String.fetchOne(db, sql: """
+                UPDATE device SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ? AND familyID = ? RETURNING mode
+                """, arguments: [now.timeIntervalSince1970, device.description, caller.family.description])
+            else { throw StorageRefusal.unknownDevice }
             // Thrown inside the transaction: a refused rotation leaves the device active and nothing committed.
             let roster = try Self.roster(db, caller.family)
             for rotation in rotations {
                 try Self.commit(db, rotation, caller: caller, roster: roster, now: now)
             }
             let seq = try Self.bump(db, caller.family, by: 1)
-            return FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+            let keys = FamilyPoke.KeyReaders.device(try Self.mode(revoked), .epochs(rotations, roster: roster))
+            return FamilyPoke(family: caller.family, seq: seq, writer: caller.device, reach: .init(writerMode: caller.mode, keys: keys))
         }
     }
 
@@ -168,8 +170,9 @@ public final class SQLiteFamilyStorage: FamilyStorage {
         try await writer.write { db in
             try Self.requireParent(db, caller)
             guard device != caller.device else { throw StorageRefusal.forbidden("a parent cannot delete its own device: delete the family") }
-            try db.execute(sql: "DELETE FROM device WHERE id = ? AND familyID = ?", arguments: [device.description, caller.family.description])
-            guard db.changesCount == 1 else { throw StorageRefusal.unknownDevice }
+            guard let deleted = try String.fetchOne(db, sql: "DELETE FROM device WHERE id = ? AND familyID = ? RETURNING mode",
+                                                    arguments: [device.description, caller.family.description])
+            else { throw StorageRefusal.unknownDevice }
             try db.execute(sql: "DELETE FROM record WHERE familyID = ? AND (owner = ? OR target = ?)",
                            arguments: [caller.family.description, device.description, device.description])
             // A tombstone tells the family's other devices to drop what they hold of it.
@@ -177,7 +180,8 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             try Self.upsert(db, family: caller.family, seq: seq, owner: caller.device, ownerMode: .parentDevice, now: now,
                             mutation: SyncMutation(id: MutationID(rawValue: UUID()), type: .device, recordID: device.description,
                                                    deleted: true, body: ""))
-            return FamilyPoke(family: caller.family, seq: seq, writer: caller.device)
+            let reach = FamilyPoke.Reach(writerMode: .parentDevice, records: [.init(type: .device)], keys: .device(try Self.mode(deleted)))
+            return FamilyPoke(family: caller.family, seq: seq, writer: caller.device, reach: reach)
         }
     }
 
