@@ -40,7 +40,7 @@ struct BadInputTests {
         }
     }
 
-    @Test("a batch over 400 mutations is a 413 and applies none of them; an empty batch or repeated ids is a 400")
+    @Test("a batch over 400 mutations is a 413 and applies none of them; an empty batch is a 400")
     func batches() async throws {
         let family = try await HTTPFamily.make()
         let target = try family.caller(.childA)
@@ -50,8 +50,6 @@ struct BadInputTests {
         #expect(error?.code == "batch_too_large")
         #expect(changes == 0)
         #expect(try await send("/v1/mutations", body: try HTTPFamily.body(SyncAPI.Push(mutations: []))).0 == .badRequest)
-        let one = try FamilyFixture.command(to: target)
-        #expect(try await send("/v1/mutations", body: try HTTPFamily.body(SyncAPI.Push(mutations: [one, one]))).0 == .badRequest)
     }
 
     @Test("a body over 8 MiB is a 413")

@@ -102,7 +102,7 @@ struct KeyRoutesTests {
                                      body: try HTTPFamily.body(commit)) { $0.status }
         }
         let expected: [Role: HTTPResponse.Status] = [
-            .parent: .created, .childA: .forbidden, .childB: .forbidden, .personal: .forbidden, .otherFamily: .badRequest,
+            .parent: .created, .childA: .forbidden, .childB: .forbidden, .personal: .forbidden, .otherFamily: .forbidden,
         ]
         #expect(status == (expected[role] ?? .unauthorized))
         guard role == .parent else { return }

@@ -91,6 +91,13 @@ struct StorageKeysTests {
 
         let (byChild, _) = try keys.commit(scope, epoch: 1, members: members, by: family.childA)
         await #expect(throws: StorageRefusal.self) { _ = try await s.commitEpoch(caller: family.childA, commit: byChild, now: F.now) }
+        let (whole, _) = try keys.commit(scope, epoch: 1, members: members, by: family.parent)
+        let elsewhere = EpochCommit(family: FamilyID(rawValue: UUID()), scope: whole.scope, epoch: whole.epoch, members: whole.members,
+                                    memberKeys: whole.memberKeys, wrapDigests: whole.wrapDigests, wraps: whole.wraps, chain: nil,
+                                    signer: whole.signer, signature: whole.signature)
+        await #expect(throws: StorageRefusal.forbidden("the epoch commit names another family")) {
+            _ = try await s.commitEpoch(caller: family.parent, commit: elsewhere, now: F.now)
+        }
         let (othersSignature, _) = try keys.commit(scope, epoch: 1, members: members, by: otherParent)
         await #expect(throws: StorageRefusal.forbidden("an epoch commit is signed by the parent device that sends it")) {
             _ = try await s.commitEpoch(caller: family.parent, commit: othersSignature, now: F.now)
@@ -99,7 +106,6 @@ struct StorageKeysTests {
         await #expect(throws: StorageRefusal.self) { _ = try await s.commitEpoch(caller: family.parent, commit: missingParent, now: F.now) }
         let (withSibling, _) = try keys.commit(scope, epoch: 1, members: members + [family.childB.device], by: family.parent)
         await #expect(throws: StorageRefusal.self) { _ = try await s.commitEpoch(caller: family.parent, commit: withSibling, now: F.now) }
-        let (whole, _) = try keys.commit(scope, epoch: 1, members: members, by: family.parent)
         await #expect(throws: StorageRefusal.self) {
             _ = try await s.commitEpoch(caller: family.parent, commit: whole.served(to: family.parent.device), now: F.now)
         }

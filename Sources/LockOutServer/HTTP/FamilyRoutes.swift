@@ -122,9 +122,6 @@ struct FamilyRoutes: Sendable {
             throw APIError(.contentTooLarge, code: "batch_too_large",
                            "a batch holds at most \(SyncAPI.maximumBatch) mutations (got \(body.mutations.count))")
         }
-        guard Set(body.mutations.map(\.id)).count == body.mutations.count else {
-            throw APIError(.badRequest, code: "duplicate_ids", "each mutation in a batch needs its own id")
-        }
         let (results, poke): ([SyncAPI.MutationResult], FamilyPoke?)
         do {
             (results, poke) = try await storage.push(caller: caller, mutations: body.mutations, now: configuration.now(), limits: configuration.storageLimits)

@@ -18,6 +18,21 @@ enum OpenAPIDocument {
     /// A change token: `0` or a commit number, as `ChangeToken.seq` reads it.
     static let tokenPattern = #"^(?:0|[1-9][0-9]{0,17})$"#
 
+    /// base64url without padding as `Base64URL.decode` reads it: its alphabet, any length but one past a multiple of 4.
+    static let bytesPattern = "(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?"
+
+    /// 32 bytes in base64url: a public key or a digest.
+    static let key32Pattern = "^[A-Za-z0-9_-]{\(characters(forBytes: 32))}$"
+
+    /// The most base64url characters that decode to at most `bytes` bytes: with `bytesPattern`, a bound on the bytes.
+    static func characters(forBytes bytes: Int) -> Int { (bytes * 4 + 2) / 3 }
+
+    /// The events an event stream sends (`FamilyRoutes.events`).
+    static let eventNames = ["ready", "changed"]
+
+    /// An event's data: `{}` for ready, `{"seq":N}` for changed.
+    static let eventDataPattern = #"^(?:\{\}|\{"seq":(?:0|[1-9][0-9]{0,18})\})$"#
+
     static let yaml = #"""
     openapi: 3.0.3
     info:
@@ -91,6 +106,12 @@ enum OpenAPIDocument {
         CreatePairing:
           type: object
           required: [mode]
+          description: A child name goes with a child's device alone; with another mode it is absent or null.
+          anyOf:
+            - properties: { mode: { type: string, enum: [childDevice] } }
+            - not:
+                required: [childName]
+                properties: { childName: { type: string } }
           properties:
             mode: { $ref: "#/components/schemas/DeviceMode" }
             childName:
@@ -103,8 +124,8 @@ enum OpenAPIDocument {
             welcome:
               type: string
               nullable: true
-              maxLength: 32768
-              pattern: "^w1\\.[A-Za-z0-9_-]*$"
+              maxLength: \#(PairingWelcome.maximumText)
+              pattern: "^w1\\.\#(bytesPattern)$"
               description: >
                 In an end-to-end family: the parent devices' public keys, signed by this parent and sealed with the
                 code's one-time pairing key, which the server never sees. Handed to the device that redeems the
@@ -290,19 +311,29 @@ enum OpenAPIDocument {
           type: object
           required: [agreement, signing]
           properties:
-            agreement: { type: string, description: "the device's X25519 public key, 32 bytes in base64url" }
-            signing: { type: string, description: "the device's Ed25519 public key, 32 bytes in base64url" }
+            agreement: { type: string, pattern: "\#(key32Pattern)", description: "the device's X25519 public key, 32 bytes in base64url" }
+            signing: { type: string, pattern: "\#(key32Pattern)", description: "the device's Ed25519 public key, 32 bytes in base64url" }
         Bytes:
           type: string
-          pattern: "^[A-Za-z0-9_-]*$"
-          description: bytes in base64url without padding
+          pattern: "^\#(bytesPattern)$"
+          description: bytes in base64url without padding (never one character past a multiple of 4)
+        Digest:
+          type: string
+          pattern: "\#(key32Pattern)"
+          description: a SHA-256 digest, 32 bytes in base64url
         EpochKeyWrap:
           type: object
           required: [recipient, encapsulatedKey, ciphertext]
           properties:
             recipient: { $ref: "#/components/schemas/UUID" }
-            encapsulatedKey: { $ref: "#/components/schemas/Bytes" }
-            ciphertext: { $ref: "#/components/schemas/Bytes" }
+            encapsulatedKey:
+              allOf: [{ $ref: "#/components/schemas/Bytes" }]
+              maxLength: \#(characters(forBytes: EpochKeyWrap.maximumPartLength))
+              description: at most \#(EpochKeyWrap.maximumPartLength) bytes
+            ciphertext:
+              allOf: [{ $ref: "#/components/schemas/Bytes" }]
+              maxLength: \#(characters(forBytes: EpochKeyWrap.maximumPartLength))
+              description: at most \#(EpochKeyWrap.maximumPartLength) bytes
         EpochCommit:
           type: object
           required: [family, scope, epoch, members, memberKeys, wrapDigests, wraps, signer, signature]
@@ -319,23 +350,26 @@ enum OpenAPIDocument {
             epoch: { $ref: "#/components/schemas/KeyEpoch" }
             members:
               type: array
-              maxItems: 64
+              maxItems: \#(EpochCommit.maximumMembers)
               items: { $ref: "#/components/schemas/UUID" }
             memberKeys:
               type: array
-              maxItems: 64
-              items: { $ref: "#/components/schemas/Bytes" }
+              maxItems: \#(EpochCommit.maximumMembers)
+              items: { $ref: "#/components/schemas/Digest" }
             wrapDigests:
               type: array
-              maxItems: 64
-              items: { $ref: "#/components/schemas/Bytes" }
+              maxItems: \#(EpochCommit.maximumMembers)
+              items: { $ref: "#/components/schemas/Digest" }
             wraps:
               type: array
-              maxItems: 64
+              maxItems: \#(EpochCommit.maximumMembers)
               items: { $ref: "#/components/schemas/EpochKeyWrap" }
             chain: { type: string, description: "from epoch 2 on: the previous epoch's key sealed under this one's" }
             signer: { $ref: "#/components/schemas/UUID" }
-            signature: { $ref: "#/components/schemas/Bytes" }
+            signature:
+              allOf: [{ $ref: "#/components/schemas/Bytes" }]
+              maxLength: \#(characters(forBytes: 64))
+              description: the signer's Ed25519 signature, 64 bytes
         DeviceKey:
           type: object
           required: [deviceID, mode, publicKeys]
@@ -370,12 +404,8 @@ enum OpenAPIDocument {
           properties:
             rotations:
               type: array
-              maxItems: 128
-              # Each item is an EpochCommit (see that schema); written as a plain object, so that a schema
-              # checker's generator does not walk the commit's nesting once more under this route.
-              items:
-                type: object
-                description: an EpochCommit
+              maxItems: \#(SyncAPI.Revoke.maximumRotations)
+              items: { $ref: "#/components/schemas/EpochCommit" }
         EpochCommitted:
           type: object
           required: [scope, epoch]
@@ -418,7 +448,14 @@ enum OpenAPIDocument {
             "200":
               description: This document.
               content:
-                application/yaml: { schema: { type: string } }
+                application/yaml:
+                  schema:
+                    type: object
+                    required: [openapi, info, paths]
+                    properties:
+                      openapi: { type: string }
+                      info: { type: object }
+                      paths: { type: object }
       /v1/families:
         post:
           security: []
@@ -479,7 +516,9 @@ enum OpenAPIDocument {
             "429": { $ref: "#/components/responses/RateLimited" }
       /v1/mutations:
         post:
-          summary: Push up to 400 mutations; one result each, idempotent by mutation id.
+          summary: >
+            Push up to 400 mutations; one result each, idempotent by mutation id (a repeat of an id, in this batch or
+            an earlier one, is answered as its first).
           requestBody:
             required: true
             content:
@@ -532,9 +571,23 @@ enum OpenAPIDocument {
           summary: A server-sent-events stream that says when something changed.
           responses:
             "200":
-              description: "event: ready, then event: changed with data {\"seq\": N}, and heartbeat comments."
+              description: >
+                event: ready at once, then event: changed for each commit by another device that this device may read
+                (a record its change feed gives it, or a change of the devices and keys it reads), and a heartbeat
+                comment every 60 s.
               content:
-                text/event-stream: { schema: { type: string } }
+                text/event-stream:
+                  schema:
+                    type: object
+                    description: One event of the stream (the schema of each event, as OpenAPI 3.0 reads a stream).
+                    required: [event, data]
+                    properties:
+                      event: { type: string, enum: [\#(eventNames.joined(separator: ", "))] }
+                      data:
+                        type: string
+                        pattern: '\#(eventDataPattern)'
+                        description: "ready: {}; changed: {\"seq\": N}, N the family's newest commit"
+                      retry: { type: integer, minimum: 0, description: "ready: how many milliseconds to wait before reconnecting" }
             "401": { $ref: "#/components/responses/Refused" }
             "429": { $ref: "#/components/responses/RateLimited" }
       /v1/devices:

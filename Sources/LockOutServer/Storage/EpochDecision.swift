@@ -36,7 +36,8 @@ enum EpochDecision {
     }
 
     static func check(_ commit: EpochCommit, caller: Caller, facts: Facts) throws(StorageRefusal) {
-        guard commit.family == caller.family else { throw .invalid("the epoch commit names another family") }
+        // Another family's keys are not the caller's to touch: forbidden, as any act on another family is.
+        guard commit.family == caller.family else { throw .forbidden("the epoch commit names another family") }
         guard commit.signer == caller.device else { throw .forbidden("an epoch commit is signed by the parent device that sends it") }
         guard commit.epoch == facts.current + 1 else { throw .staleEpoch(scope: commit.scope, current: facts.current) }
         guard let signerKeys = facts.roster[caller.device]?.keys else {
