@@ -242,6 +242,17 @@ public enum ChangeToken {
     /// The token after `seq`.
     public static func after(_ seq: Int64) -> String { String(seq) }
 
+    /// The token after `seq` in the middle of a full resync: the next page goes on with the resync where this one
+    /// ended, rather than starting it again (a token before the newest pruned tombstone would).
+    public static func resuming(after seq: Int64) -> String { "r" + String(seq) }
+
+    /// The commit a token stands after, and whether it goes on with a full resync (`resuming(after:)`); nil when
+    /// it is not one of the server's tokens.
+    public static func position(_ token: String?) -> (seq: Int64, resuming: Bool)? {
+        guard let token, token.hasPrefix("r") else { return seq(token).map { ($0, false) } }
+        return seq(String(token.dropFirst())).map { ($0, true) }
+    }
+
     /// The commit a token stands after (no token: the start), or nil when it is not one of the server's tokens:
     /// `0` or a number of at most 18 digits without a sign or a leading zero.
     public static func seq(_ token: String?) -> Int64? {

@@ -100,9 +100,18 @@ struct FamilyRoutes: Sendable {
         guard let secret = Base64URL.decode(body.secret), secret.count >= PairingSecret.minimumBytes else {
             throw APIError.from(StorageRefusal.pairingInvalid)
         }
+        // Kept with the device's keys (a redeem without keys keeps none).
+        if let sealed = body.sealedName {
+            guard sealed.hasPrefix(PairingKey.namePrefix),
+                  Base64URL.decode(String(sealed.dropFirst(PairingKey.namePrefix.count)))?.count == PairingKey.sealedNameBytes
+            else {
+                throw APIError(.badRequest, code: "bad_sealed_name",
+                               "sealedName is a device name sealed with the code's pairing key: n1. and \(PairingKey.sealedNameBytes) bytes in base64url")
+            }
+        }
         let token = Secrets.random(bytes: 32)
         let redeem = SyncAPI.Redeem(familyID: body.familyID, secret: body.secret, deviceID: body.deviceID, deviceName: name, mode: body.mode,
-                                    publicKeys: body.publicKeys, pairingProof: body.pairingProof)
+                                    publicKeys: body.publicKeys, pairingProof: body.pairingProof, sealedName: body.sealedName)
         let (caller, welcome) = try await storage.redeem(redeem, secretHash: Self.hash(body.secret), tokenHash: Self.hash(token),
                                                          now: configuration.now())
         logger.info("device paired", metadata: ["family": "\(caller.family)", "device": "\(caller.device)", "mode": "\(caller.mode.rawValue)"])
@@ -147,7 +156,7 @@ struct FamilyRoutes: Sendable {
 
     func changes(_ request: Request, _ context: ServerContext) async throws -> Response {
         let caller = try await authenticate(request, context)
-        guard let since = ChangeToken.seq(request.uri.queryParameters.get("since")) else {
+        guard let since = ChangeToken.position(request.uri.queryParameters.get("since")) else {
             throw APIError(.badRequest, code: "bad_token", "since must be a token this server gave")
         }
         var limit = SyncAPI.maximumPage
@@ -157,8 +166,8 @@ struct FamilyRoutes: Sendable {
             }
             limit = value
         }
-        let page = try await storage.changes(caller: caller, since: since, limit: limit)
-        return try json(SyncAPI.Changes(changes: page.changes, token: ChangeToken.after(page.lastSeq), moreComing: page.moreComing, resync: page.resync))
+        let page = try await storage.changes(caller: caller, since: since.seq, limit: limit, resuming: since.resuming)
+        return try json(SyncAPI.Changes(changes: page.changes, token: page.token, moreComing: page.moreComing, resync: page.resync))
     }
 
     func events(_ request: Request, _ context: ServerContext) async throws -> Response {

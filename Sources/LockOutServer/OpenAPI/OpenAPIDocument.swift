@@ -15,8 +15,9 @@ enum OpenAPIDocument {
     /// ASCII letters, digits, `-` or `_`.
     static let scopePattern = "^(parents|child:[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}|person:[A-Za-z0-9_-]{1,64})$"
 
-    /// A change token: `0` or a commit number, as `ChangeToken.seq` reads it.
-    static let tokenPattern = #"^(?:0|[1-9][0-9]{0,17})$"#
+    /// A change token: `0` or a commit number, after an `r` in the middle of a full resync, as `ChangeToken.position`
+    /// reads it.
+    static let tokenPattern = #"^r?(?:0|[1-9][0-9]{0,17})$"#
 
     /// base64url without padding as `Base64URL.decode` reads it: its alphabet, any length but one past a multiple of 4.
     static let bytesPattern = "(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?"
@@ -158,6 +159,14 @@ enum OpenAPIDocument {
                 With publicKeys, needed for a pairing with a welcome: the id of the code's pairing key and an HMAC
                 under it over the family, the device, its mode and its keys (48 bytes in base64url), which the parent
                 checks before it trusts the keys.
+            sealedName:
+              type: string
+              nullable: true
+              pattern: "^n1\\.[A-Za-z0-9_-]{\#(characters(forBytes: PairingKey.sealedNameBytes))}$"
+              description: >
+                The device's name sealed with the code's pairing key (`n1.` and base64url), kept with the device's
+                publicKeys (without them, not kept) and handed to the parents in the key directory, so the parent that
+                made the code names the device from its next round; the server cannot read it.
         RecordType:
           type: string
           enum: [device, usage, dailySummary, configuration, command, commandAck, settings, healthTotals]
@@ -285,7 +294,12 @@ enum OpenAPIDocument {
             changes:
               type: array
               items: { $ref: "#/components/schemas/Change" }
-            token: { type: string }
+            token:
+              type: string
+              pattern: "\#(tokenPattern)"
+              description: >
+                what to ask with next; in the middle of a full resync `r` and a commit number, so the next page goes
+                on with the resync rather than starting it again
             moreComing: { type: boolean }
             resync: { type: boolean }
         RegisteredDevice:
@@ -379,6 +393,7 @@ enum OpenAPIDocument {
             publicKeys: { $ref: "#/components/schemas/PublicKeys" }
             childName: { type: string }
             pairingProof: { type: string, description: "the proof the device sent with its keys at redeem" }
+            sealedName: { type: string, description: "the name the device sealed for its pairing's parent at redeem" }
         Keys:
           type: object
           required: [devices, epochs]

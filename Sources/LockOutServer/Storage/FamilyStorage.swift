@@ -93,7 +93,30 @@ public struct ChangePage: Hashable, Sendable {
     /// The commit the next page starts after.
     public let lastSeq: Int64
     public let moreComing: Bool
+    /// The page starts a full resync: the device reads the feed from the start.
     public let resync: Bool
+    /// The page is part of a full resync that goes on: the next page's token says so (`ChangeToken.resuming`).
+    public let resyncGoesOn: Bool
+
+    public init(changes: [SyncChange], lastSeq: Int64, moreComing: Bool, resync: Bool, resyncGoesOn: Bool = false) {
+        self.changes = changes
+        self.lastSeq = lastSeq
+        self.moreComing = moreComing
+        self.resync = resync
+        self.resyncGoesOn = resyncGoesOn
+    }
+
+    /// What the device is told to ask with next.
+    public var token: String {
+        resyncGoesOn ? ChangeToken.resuming(after: lastSeq) : ChangeToken.after(lastSeq)
+    }
+
+    /// Whether a page read after `since` starts a full resync: the token is older than the newest tombstone pruned
+    /// (a deletion the device may have missed) or newer than the newest commit (a database restored from a backup).
+    /// A token `resuming` a resync is past the first question, not the second.
+    static func startsResync(since: Int64, resuming: Bool, current: Int64, pruned: Int64) -> Bool {
+        since > current || (!resuming && since > 0 && since < pruned)
+    }
 }
 
 /// The family server's storage: one protocol, a SQLite and a PostgreSQL implementation, one contract suite.
@@ -125,7 +148,7 @@ public protocol FamilyStorage: Sendable {
     /// health totals; a child its own, what was sent to it, and the health totals of the other child devices with its
     /// child name; a personal device its own, what was sent to it, the settings, the devices, and the personal
     /// devices' health totals).
-    func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage
+    func changes(caller: Caller, since: Int64, limit: Int, resuming: Bool) async throws -> ChangePage
     /// The family's devices (a parent's view).
     func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice]
     /// Renames a device of the family (parent), or the caller itself.
@@ -193,4 +216,11 @@ public protocol FamilyChangeFeed: Sendable {
     var deliversOwnCommits: Bool { get }
     /// Whether `caller` is still an active device: an event stream checks before each poke.
     func isActive(_ caller: Caller) async throws -> Bool
+}
+
+extension FamilyStorage {
+    /// The changes after `since`, outside a full resync.
+    public func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage {
+        try await changes(caller: caller, since: since, limit: limit, resuming: false)
+    }
 }

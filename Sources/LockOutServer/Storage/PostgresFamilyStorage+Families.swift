@@ -70,7 +70,7 @@ extension PostgresFamilyStorage {
             if let keys = redeem.publicKeys {
                 try await connection.query("""
                     UPDATE device SET agreementKey = \(Base64URL.encode(Data(keys.agreement))), signingKey = \(Base64URL.encode(Data(keys.signing))),
-                        pairingProof = \(redeem.pairingProof?.text) WHERE id = \(redeem.deviceID.description)
+                        pairingProof = \(redeem.pairingProof?.text), sealedName = \(redeem.sealedName) WHERE id = \(redeem.deviceID.description)
                     """, logger: self.logger)
             }
             return (Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode, childName: childName), welcome)

@@ -79,16 +79,18 @@ extension PostgresFamilyStorage {
             let role = try await Self.activeRole(connection, caller, self.logger)
             let family = caller.family.description, me = caller.device.description
             let rows = try await connection.query("""
-                SELECT id, mode, agreementKey, signingKey, childName, pairingProof FROM device
+                SELECT id, mode, agreementKey, signingKey, childName, pairingProof, sealedName FROM device
                 WHERE familyID = \(family) AND revokedAt IS NULL AND agreementKey IS NOT NULL
                     AND (\(role == .parentDevice) OR mode = 'parentDevice' OR id = \(me))
                 ORDER BY registeredAt, id
                 """, logger: self.logger)
             var devices: [SyncAPI.DeviceKey] = []
-            for try await (id, mode, agreement, signing, childName, proof) in rows.decode((String, String, String?, String?, String?, String?).self) {
+            for try await (id, mode, agreement, signing, childName, proof, sealedName) in rows.decode(
+                (String, String, String?, String?, String?, String?, String?).self
+            ) {
                 guard let device = DeviceID(uuidString: id), let keys = try StoredKeys.publicKeys(agreement: agreement, signing: signing) else { continue }
                 devices.append(SyncAPI.DeviceKey(deviceID: device, mode: try Self.mode(mode), publicKeys: keys, childName: childName,
-                                                 pairingProof: proof.flatMap(PairingProof.init(text:))))
+                                                 pairingProof: proof.flatMap(PairingProof.init(text:)), sealedName: sealedName))
             }
             var binds = PostgresBindings()
             binds.append(family)

@@ -71,7 +71,7 @@ extension PostgresFamilyStorage {
         }
     }
 
-    public func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage {
+    public func changes(caller: Caller, since: Int64, limit: Int, resuming: Bool) async throws -> ChangePage {
         try await transaction { connection in
             // One snapshot for the family's counters and the records: no commit slips between them.
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: self.logger)
@@ -80,7 +80,7 @@ extension PostgresFamilyStorage {
             var found: (Int64, Int64)?
             for try await row in counters.decode((Int64, Int64).self) { found = row }
             guard let (current, pruned) = found else { throw StorageRefusal.unauthenticated }
-            let resync = since > 0 && since < pruned || since > current
+            let resync = ChangePage.startsResync(since: since, resuming: resuming, current: current, pruned: pruned)
             let start = resync ? 0 : since
             let family = caller.family.description, me = caller.device.description, fetch = limit + 1
             let columns = "seq, owner, ownerMode, committedAt, type, recordID, target, localDate, deleted, body, mutationID, keyScope, keyEpoch, writerCounter"
@@ -114,7 +114,7 @@ extension PostgresFamilyStorage {
             let moreComing = changes.count > limit
             let page = Array(changes.prefix(limit))
             let lastSeq = moreComing ? (page.last?.seq ?? start) : max(start, current)
-            return ChangePage(changes: page, lastSeq: lastSeq, moreComing: moreComing, resync: resync)
+            return ChangePage(changes: page, lastSeq: lastSeq, moreComing: moreComing, resync: resync, resyncGoesOn: moreComing && (resync || resuming))
         }
     }
 

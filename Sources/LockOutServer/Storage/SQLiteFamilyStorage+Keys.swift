@@ -61,13 +61,13 @@ extension SQLiteFamilyStorage {
             let family = caller.family.description, me = caller.device.description
             let visible = role == .parentDevice ? "" : "AND (mode = 'parentDevice' OR id = :me)"
             let devices = try Row.fetchAll(db, sql: """
-                SELECT id, mode, agreementKey, signingKey, childName, pairingProof FROM device
+                SELECT id, mode, agreementKey, signingKey, childName, pairingProof, sealedName FROM device
                 WHERE familyID = :family AND revokedAt IS NULL AND agreementKey IS NOT NULL \(visible)
                 ORDER BY registeredAt, id
                 """, arguments: ["family": family, "me": me]).compactMap { row -> SyncAPI.DeviceKey? in
                 guard let id = DeviceID(uuidString: row["id"]), let keys = try Self.publicKeys(row) else { return nil }
                 return SyncAPI.DeviceKey(deviceID: id, mode: try Self.mode(row["mode"]), publicKeys: keys, childName: row["childName"],
-                                         pairingProof: (row["pairingProof"] as String?).flatMap(PairingProof.init(text:)))
+                                         pairingProof: (row["pairingProof"] as String?).flatMap(PairingProof.init(text:)), sealedName: row["sealedName"])
             }
             let epochs = try Row.fetchAll(db.cachedStatement(sql: Self.epochsSQL), arguments: ["family": family, "me": me]).map { row in
                 try StoredKeys.servedCommit(document: row["document"], wrap: row["wrap"])

@@ -66,7 +66,7 @@ extension SQLiteFamilyStorage {
         }
     }
 
-    public func changes(caller: Caller, since: Int64, limit: Int) async throws -> ChangePage {
+    public func changes(caller: Caller, since: Int64, limit: Int, resuming: Bool) async throws -> ChangePage {
         try await writer.read { db in
             let role = try Self.activeRole(db, caller)
             guard let family = try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, prunedSeq FROM family WHERE id = ?"),
@@ -74,7 +74,7 @@ extension SQLiteFamilyStorage {
             else { throw StorageRefusal.unauthenticated }
             let current: Int64 = family["seq"]
             let pruned: Int64 = family["prunedSeq"]
-            let resync = since > 0 && since < pruned || since > current
+            let resync = ChangePage.startsResync(since: since, resuming: resuming, current: current, pruned: pruned)
             let start = resync ? 0 : since
             let me = caller.device.description
             // `WritePolicy.canRead`: health totals reach the same person's devices alone.
@@ -101,7 +101,7 @@ extension SQLiteFamilyStorage {
             let page = try rows.prefix(limit).map(Self.change)
             let moreComing = rows.count > limit
             let lastSeq = moreComing ? (page.last?.seq ?? start) : max(start, current)
-            return ChangePage(changes: page, lastSeq: lastSeq, moreComing: moreComing, resync: resync)
+            return ChangePage(changes: page, lastSeq: lastSeq, moreComing: moreComing, resync: resync, resyncGoesOn: moreComing && (resync || resuming))
         }
     }
 

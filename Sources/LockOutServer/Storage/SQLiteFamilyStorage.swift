@@ -104,9 +104,9 @@ public final class SQLiteFamilyStorage: FamilyStorage {
             try Self.insertDevice(db, id: redeem.deviceID, family: redeem.familyID, name: redeem.deviceName, mode: mode,
                                   parent: DeviceID(uuidString: row["createdBy"]), childName: row["childName"], tokenHash: tokenHash, now: now)
             if let keys = redeem.publicKeys {
-                try db.execute(sql: "UPDATE device SET agreementKey = ?, signingKey = ?, pairingProof = ? WHERE id = ?", arguments: [
+                try db.execute(sql: "UPDATE device SET agreementKey = ?, signingKey = ?, pairingProof = ?, sealedName = ? WHERE id = ?", arguments: [
                     Base64URL.encode(Data(keys.agreement)), Base64URL.encode(Data(keys.signing)), redeem.pairingProof?.text,
-                    redeem.deviceID.description,
+                    redeem.sealedName, redeem.deviceID.description,
                 ])
             }
             return (Caller(device: redeem.deviceID, family: redeem.familyID, mode: mode, childName: row["childName"]), welcome)

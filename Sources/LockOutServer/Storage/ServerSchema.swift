@@ -13,7 +13,8 @@ import Foundation
 ///   storage limits); the change feed reads it in `seq` order. `device.writerCounter` is the highest writer
 ///   counter a device committed.
 /// - `device.agreementKey`, `device.signingKey`: a device's public keys, set once (at redeem in an end-to-end
-///   family, with `device.pairingProof`); `scope_epoch`: each scope's
+///   family, with `device.pairingProof` and `device.sealedName`, the name the device sealed for its parent);
+///   `scope_epoch`: each scope's
 ///   epochs, the parent's signed commit without its wraps; `epoch_wrap`: each member's wrap of an epoch's key,
 ///   read by that member alone.
 /// - `mutation`: every mutation id committed or refused, per family and writer, with its answer, so a retried
@@ -65,6 +66,7 @@ enum ServerSchema {
                 ("sealEnvelopes", sealingStatements(bigint: "INTEGER")),
                 ("keyDirectory", keyDirectoryStatements(bigint: "INTEGER", real: "REAL")),
                 ("pairWithKeys", pairingKeyStatements),
+                ("sealJoinedNames", joinedNameStatements),
             ]
         case .postgres:
             [
@@ -89,9 +91,16 @@ enum ServerSchema {
                 ("sealEnvelopes", sealingStatements(bigint: "BIGINT")),
                 ("keyDirectory", keyDirectoryStatements(bigint: "BIGINT", real: "DOUBLE PRECISION")),
                 ("pairWithKeys", pairingKeyStatements),
+                ("sealJoinedNames", joinedNameStatements),
             ]
         }
     }
+
+    /// The name a device joining an end-to-end family sealed for its pairing's parent (`PairingKey.sealName`), kept
+    /// with the device and handed out in the key directory: the server keeps what it cannot read.
+    static let joinedNameStatements = [
+        "ALTER TABLE device ADD COLUMN sealedName TEXT",
+    ]
 
     /// An end-to-end pairing's welcome, sealed by the parent for the device that redeems it, and the proof that
     /// device sent with its keys, which the parent checks.

@@ -103,4 +103,40 @@ struct ServerRestoreTests {
             }
         }
     }
+
+    @Test("the server's tombstones pruned: the parent's full resync of more than a page keeps every record, and sweeps the one deleted meanwhile")
+    func prunedTombstones() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockout-prune-\(UUID())")
+        try await Self.withServer(at: folder.appendingPathComponent("server.sqlite").path) { port, storage in
+            let (parent, child) = try await pairedFamily(server: "http://127.0.0.1:\(port)", endToEnd: true)
+            let childID = try child.store.identity(defaultName: "x").id
+            let days = (0..<(SyncAPI.maximumPage + 20)).map { Self.today.adding(days: -$0, in: Self.calendar) }
+            try await offPool {
+                for (index, day) in days.enumerated() {
+                    try child.store.enqueue(try DailySummaryBuilder.mutation(
+                        DailySummary(deviceID: childID, date: day, steps: 1_000 + index, lastUpdated: TestDevice.now), id: MutationID(rawValue: UUID())
+                    ), now: TestDevice.now)
+                }
+                #expect(child.syncOnce() == .synced(applied: 0))
+                #expect(parent.syncOnce() == .synced(applied: 0))
+                #expect(try parent.store.records(.dailySummary).count == days.count)
+                // The child withdraws its oldest day; the parent has not synced since when the operator prunes the tombstone.
+                let oldest = try #require(days.last)
+                try child.store.enqueue(SyncMutation(id: MutationID(rawValue: UUID()), type: .dailySummary,
+                                                     recordID: try #require(try parent.store.records(.dailySummary).first { $0.localDate == oldest }).recordID,
+                                                     localDate: oldest, deleted: true, body: ""), now: TestDevice.now)
+                #expect(child.syncOnce() == .synced(applied: 0))
+            }
+            _ = try await storage.prune(usageBefore: LocalDate(year: 2000, month: 1, day: 1), tombstonesBefore: TestDevice.now.addingTimeInterval(60),
+                                        now: TestDevice.now)
+            try await offPool {
+                #expect(parent.syncOnce() == .synced(applied: 0))
+                let kept = try parent.store.records(.dailySummary)
+                #expect(kept.count == days.count - 1, "every record the server still has stays, the deleted one goes")
+                #expect(!kept.contains { $0.localDate == days.last })
+                #expect(try parent.family.status().encryption?.warnings.isEmpty == true)
+                #expect(try !parent.store.isResyncing())
+            }
+        }
+    }
 }

@@ -47,8 +47,9 @@ public struct PairingKey: Hashable, Sendable {
 
     /// The prefix of a joining device's sealed name.
     public static let namePrefix = "n1."
-    /// The longest sealed name's text: a name of 64 characters of up to 4 bytes each, padded to 256 bytes, sealed.
-    public static let maximumSealedName = 512
+    /// The bytes of every sealed name: a nonce, the name padded to 256 bytes (a name of 64 characters of up to 4
+    /// bytes each fits), and the tag.
+    public static let sealedNameBytes = SealedBody.nonceLength + 256 + SealedBody.tagLength
 
     /// The name of the device `device` joining `family` with this code, sealed for the parent that made it: the
     /// redeem carries it, so the parent names the device from its first round, while the server sees neither
@@ -67,7 +68,7 @@ public struct PairingKey: Hashable, Sendable {
     /// device's, or is no device name.
     public func openName(_ text: String, family: FamilyID, device: DeviceID, cipher: any FamilyCipher) -> String? {
         guard text.hasPrefix(Self.namePrefix), let data = Base64URL.decode(String(text.dropFirst(Self.namePrefix.count))),
-              data.count == SealedBody.nonceLength + 256 + SealedBody.tagLength
+              data.count == Self.sealedNameBytes
         else { return nil }
         let bytes = [UInt8](data)
         guard let plaintext = try? cipher.open(
