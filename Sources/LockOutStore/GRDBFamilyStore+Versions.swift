@@ -38,7 +38,10 @@ extension AppDatabase {
             t.column("startedAt", .double).notNull()
         }
         try db.create(table: "familyWarning") { t in
-            t.column("kind", .text).notNull().check { FamilyWarning.Kind.allCases.map(\.rawValue).contains($0) }
+            // Written out, not read from `FamilyWarning.Kind`: a migration makes the same schema whatever the code says later.
+            t.column("kind", .text).notNull().check {
+                ["rolledBack", "tampered", "notSealed", "unsigned", "unknownWriter", "unconfirmedRemoval", "changedKeys", "rotationWaits"].contains($0)
+            }
             t.column("device", .text).notNull().check(sql: "length(device) = 36")
             t.column("count", .integer).notNull().check(sql: "count >= 1")
             t.column("since", .double).notNull()
