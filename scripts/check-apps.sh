@@ -65,10 +65,14 @@ build() {
         exit 1
     fi
 }
-build swift build --target LockOutPresentation -Xswiftc -warnings-as-errors
-build swift build --target LockOutShared -Xswiftc -warnings-as-errors
-build swift build --package-path Tools/AppCheck --product lockout-appcheck
-bin=$(swift build --show-bin-path -Xswiftc -warnings-as-errors)
+# shellcheck source=e2e/prerequisites.sh
+. scripts/e2e/prerequisites.sh
+read -r -a flags <<<"$(lockout_build_flags)"
+read -r -a appcheck_flags <<<"$(lockout_debug_info_flags)"
+build swift build --target LockOutPresentation "${flags[@]}"
+build swift build --target LockOutShared "${flags[@]}"
+build swift build --package-path Tools/AppCheck --product lockout-appcheck "${appcheck_flags[@]}"
+bin=$(swift build --show-bin-path "${flags[@]}")
 scratch=${bin%/*/*}
 triple=$(swiftc -print-target-info | sed -n -E 's/^ *"triple": "([^"]+)".*/\1/p' | head -n 1)
 mkdir "$work/graphs"
@@ -77,7 +81,7 @@ for module in LockOutCore LockOutShared LockOutStore LockOutRuntime LockOutPrese
         -Xcc -fmodule-map-file="$scratch/checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap" \
         -target "$triple" -minimum-access-level public -output-dir "$work/graphs"
 done
-appcheck="$(swift build --package-path Tools/AppCheck --show-bin-path)/lockout-appcheck"
+appcheck="$(swift build --package-path Tools/AppCheck --show-bin-path "${appcheck_flags[@]}")/lockout-appcheck"
 status=0
 "$appcheck" --symbol-graphs "$work/graphs" --repository . "$dir" >"$work/appcheck" || status=$?
 cat "$work/appcheck"

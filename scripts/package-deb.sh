@@ -18,8 +18,10 @@ for tool in dpkg-deb dpkg python3 gzip strip swift; do
     command -v "$tool" >/dev/null || { echo "package-deb: $tool is missing (apt-get install dpkg-dev binutils python3)" >&2; exit 1; }
 done
 
-swift build -c release --static-swift-stdlib --product lockout >&2
-binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/lockout"
+# No debug information: the package strips it anyway, and compiling it takes a quarter of the build's time.
+build=(swift build -c release --static-swift-stdlib -debug-info-format none)
+"${build[@]}" --product lockout >&2
+binary="$("${build[@]}" --show-bin-path)/lockout"
 
 version=$("$binary" --version)
 arch=$(dpkg --print-architecture)

@@ -19,6 +19,7 @@ case "$skip_desktop" in
     1) ;;
     *) echo "test.sh: LOCKOUT_SKIP_DESKTOP is '$skip_desktop': use 1 to skip the desktop tests, or leave it unset" >&2; exit 64 ;;
 esac
+lockout_debug_info_flags >/dev/null || exit 64
 # shellcheck disable=SC2086
 missing=$( (missing_packages $LOCKOUT_TEST_TOOLS; missing_libraries $LOCKOUT_BUILD_LIBRARIES; missing_postgres) | awk '!seen[$0]++')
 missing_pip=$(missing_pip_tools)
@@ -59,16 +60,11 @@ on_desktop() {
     if [ "$skip_desktop" = 1 ]; then "$@"; else scripts/e2e/with-desktop.sh "$@"; fi
 }
 
+read -r -a build_flags <<<"$(lockout_build_flags)"
 phase "lint"
 scripts/lint.sh
 phase "build (debug, with the tests)"
-swift build --build-tests -Xswiftc -warnings-as-errors
-# The Apple apps cannot be compiled here: the checker's own tests, its static checks of Apps/ (docs/apple.md,
-# "Static checks on Linux"), and the self-test that injects a defect of each kind into a copy and sees it fail.
-phase "Apple apps: static checks"
-swift test --package-path Tools/AppCheck
-scripts/check-apps.sh
-scripts/check-apps-selftest.sh
+swift build --build-tests "${build_flags[@]}"
 # The storage contract runs on SQLite and on this private PostgreSQL cluster.
 postgres_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 LOCKOUT_TEST_POSTGRES_URL=$(scripts/e2e/postgres.sh start "$postgres/data" "$postgres_port")
@@ -80,7 +76,7 @@ LOCKOUT_TEST_POSTGRES_FAULT_DIR="$postgres/fault"
 export LOCKOUT_TEST_POSTGRES_URL LOCKOUT_TEST_POSTGRES_FAULT_URL LOCKOUT_TEST_POSTGRES_FAULT_DIR
 unit_status=0
 phase "unit and integration tests"
-LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build 2>&1 | tee "$log" || unit_status=$?
+LOCKOUT_SKIP_DESKTOP=$skip_desktop on_desktop swift test --skip-build "${build_flags[@]}" 2>&1 | tee "$log" || unit_status=$?
 if [ "$unit_status" -ne 0 ]; then
     # Hundreds of tests print in parallel: repeat what failed at the end, where a reader of the log's tail looks.
     echo
@@ -98,7 +94,10 @@ fi
 #   the server against its OpenAPI document; web, web-family: the web app in a real Chromium, a family paired
 #   and steered from it.
 desktop_e2e=(desktop breakwindow gate breaks notifications focus)
-runs=()
+# Beside them, the Apple apps, which cannot be compiled here: the checker's own tests, its static checks of Apps/
+# (docs/apple.md, "Static checks on Linux"), and the self-test that injects a defect of each kind into a copy and
+# sees it fail. It builds a package of its own (Tools/AppCheck) and only asks the product package's build.
+runs=("apple-apps=swift test --package-path Tools/AppCheck $(lockout_debug_info_flags) && scripts/check-apps.sh && scripts/check-apps-selftest.sh")
 skipped_e2e=()
 for run in desktop rewards family web breakwindow api-schema gate breaks notifications focus web-family health; do
     if [[ " ${desktop_e2e[*]} " == *" $run "* ]]; then
@@ -111,7 +110,7 @@ for run in desktop rewards family web breakwindow api-schema gate breaks notific
         runs+=("$run=scripts/e2e/$run.sh")
     fi
 done
-phase "end-to-end runs (${#runs[@]}, side by side)"
+phase "Apple apps' static checks and end-to-end runs ($((${#runs[@]} - 1))), side by side"
 scripts/e2e/side-by-side.sh "${runs[@]}"
 
 # Swift Testing reports each test it did not run on a line of its own: ➜ Test "NAME" skipped: "REASON"
@@ -125,4 +124,4 @@ if [ "$skipped_tests" -gt 0 ]; then
     grep -E "$skip_line" "$log" | sed -E 's/.* skipped(: )?//' | sort | uniq -c | awk '{n = $1; $1 = ""; print "    " n " ×" $0}'
 fi
 echo "  Apple apps: static checks passed (scripts/check-apps.sh), and failed on each injected defect"
-echo "  end-to-end runs: ${#runs[@]} passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"
+echo "  end-to-end runs: $((${#runs[@]} - 1)) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"

@@ -32,9 +32,11 @@ struct EventStreamTests {
     /// listener may still be connecting the first time): the stream is live from then on.
     static func openStream(_ role: HTTPFamily.Role, family: HTTPFamily, port: Int) async throws -> LoopbackClient {
         let stream = try await offPool {
-            let client = try LoopbackClient(port: port, timeout: 1)
+            // The stream's first event comes however loaded the machine; a poke is then waited for a second at a time.
+            let client = try LoopbackClient(port: port, timeout: 10)
             client.send(RawRequest.get("/v1/events", token: HTTPFamily.token(role)))
             _ = try client.read(until: "event: ready\ndata: {}\n\n")
+            client.setTimeout(1)
             return client
         }
         for _ in 0..<10 {

@@ -29,6 +29,25 @@ LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-d
 # dunst needs some session-bus package; naming this one keeps apt from choosing one that brings systemd.
 LOCKOUT_SESSION_BUS_PACKAGE="dbus-x11"
 
+# The flags every build of the tests takes, in scripts/test.sh and scripts/check-apps.sh alike (so that one never
+# rebuilds what the other built): warnings are errors, and with LOCKOUT_DEBUG_INFO=none — which .ci/run sets — no
+# debug information, which a run from a fresh clone would compile and link for nothing (a quarter of the build's
+# time). A developer's runs keep it, so that `swift build` and a test run share one build.
+#
+#   lockout_debug_info_flags              the debug-information flag, for Tools/AppCheck's builds too
+#   lockout_build_flags                   the flags of the package's test builds
+lockout_debug_info_flags() {
+    case "${LOCKOUT_DEBUG_INFO:-dwarf}" in
+        dwarf) ;;
+        none) echo "-debug-info-format none" ;;
+        *) echo "prerequisites.sh: LOCKOUT_DEBUG_INFO is '$LOCKOUT_DEBUG_INFO': use none, or leave it unset" >&2; return 64 ;;
+    esac
+}
+
+lockout_build_flags() {
+    echo "-Xswiftc -warnings-as-errors $(lockout_debug_info_flags)"
+}
+
 missing_packages() {
     for pair in "$@"; do
         command -v "${pair%%:*}" >/dev/null 2>&1 || echo "${pair#*:}"
