@@ -5,11 +5,23 @@ public struct AppCheck {
     public let tree: SourceTree
     public let interface: Interface
     public let shared: SharedConstants
+    /// The repository the apps belong to: its workflows, and the packages project.yml links by path.
+    public let repository: URL
+    public let manifests: ManifestReader
 
-    public init(tree: SourceTree, interface: Interface, shared: SharedConstants) {
+    /// The folder of the repository the checked directory stands for: `project.yml`'s relative paths start there,
+    /// and the workflows' paths into it are read from the checked directory (Apps/ itself, or a copy of it).
+    public static let appsFolder = "Apps"
+
+    public init(
+        tree: SourceTree, interface: Interface, shared: SharedConstants, repository: URL? = nil,
+        manifests: @escaping ManifestReader = PackageManifest.dump
+    ) {
         self.tree = tree
         self.interface = interface
         self.shared = shared
+        self.repository = repository ?? tree.root.standardizedFileURL.deletingLastPathComponent()
+        self.manifests = manifests
     }
 
     /// Reads the apps' directory, the symbol graphs and the shared constants from the repository.
@@ -20,16 +32,21 @@ public struct AppCheck {
         }
         return AppCheck(
             tree: try SourceTree.load(apps), interface: try Interface.load(directory: symbolGraphs),
-            shared: SharedConstants(source: source)
+            shared: SharedConstants(source: source), repository: repository
         )
     }
 
     /// Every finding, by rule.
     public func run() -> [Rule: [Finding]] {
         let apps = AppsModel(files: tree.files)
-        let findings =
-            NamesCheck(interface: interface, apps: apps).run() + ViewsCheck(apps: apps).run() + PlatformCheck(apps: apps).run()
-            + ConfigCheck(apps: apps, root: tree.root, shared: shared).run()
+        let config = ConfigCheck(apps: apps, root: tree.root, shared: shared)
+        let standsFor = repository.appendingPathComponent(Self.appsFolder, isDirectory: true)
+        var findings = NamesCheck(interface: interface, apps: apps).run()
+        findings += ViewsCheck(apps: apps).run()
+        findings += PlatformCheck(apps: apps).run()
+        findings += config.run()
+        findings += PackagesCheck(config: config, standsFor: standsFor, manifests: manifests).run()
+        findings += XcconfigCheck(root: tree.root, repository: repository, standsFor: standsFor).run()
         var byRule: [Rule: [Finding]] = [:]
         for rule in Rule.allCases { byRule[rule] = [] }
         for finding in Set(findings).sorted() { byRule[finding.rule, default: []].append(finding) }

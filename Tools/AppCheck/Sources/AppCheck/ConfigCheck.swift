@@ -86,24 +86,29 @@ struct ConfigCheck {
         }
     }
 
-    func run() -> [Finding] {
-        let url = root.appendingPathComponent(Self.projectFile)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            return [
-                Finding(
-                    path: Self.projectFile, line: 1, column: 1, rule: .config, message: "no project.yml in the apps' directory")
-            ]
+    /// project.yml in `root`, or why it cannot be read (as a message).
+    static func project(in root: URL) -> Result<YAMLValue, ProjectError> {
+        guard let text = try? String(contentsOf: root.appendingPathComponent(projectFile), encoding: .utf8) else {
+            return .failure(ProjectError(message: "no project.yml in the apps' directory"))
         }
-        let project: YAMLValue
         do {
-            guard let parsed = try YAMLValue.parse(text) else {
-                return [Finding(path: Self.projectFile, line: 1, column: 1, rule: .config, message: "project.yml is empty")]
-            }
-            project = parsed
+            guard let parsed = try YAMLValue.parse(text) else { return .failure(ProjectError(message: "project.yml is empty")) }
+            return .success(parsed)
         } catch {
-            return [
-                Finding(path: Self.projectFile, line: 1, column: 1, rule: .config, message: "project.yml is not YAML: \(error)")
-            ]
+            return .failure(ProjectError(message: "project.yml is not YAML: \(error)"))
+        }
+    }
+
+    struct ProjectError: Error {
+        let message: String
+    }
+
+    func run() -> [Finding] {
+        let project: YAMLValue
+        switch Self.project(in: root) {
+        case .success(let parsed): project = parsed
+        case .failure(let error):
+            return [Finding(path: Self.projectFile, line: 1, column: 1, rule: .config, message: error.message)]
         }
         var findings = propertyListFiles()
         let targets = (project["targets"]?.entries ?? []).map { target(named: $0.key, at: $0.keyPosition, spec: $0.value) }
@@ -143,7 +148,8 @@ struct ConfigCheck {
         return (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
     }
 
-    private func target(named name: String, at position: YAMLValue.Position, spec: YAMLValue) -> Target {
+    /// The target `name` of project.yml, with its sources, imports, Info.plist and entitlements.
+    func target(named name: String, at position: YAMLValue.Position, spec: YAMLValue) -> Target {
         // Sources: paths relative to project.yml, as strings or `{path:}`; a folder holds every file under it.
         let sourcePaths = (spec["sources"]?.items ?? []).compactMap { item in item.string ?? item["path"]?.string }
             .map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }

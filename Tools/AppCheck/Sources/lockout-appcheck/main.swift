@@ -2,8 +2,10 @@ import AppCheck
 import Foundation
 
 // lockout-appcheck --symbol-graphs DIR [--repository DIR] [APPS]
-// Prints each finding as `path:line:col: rule: message` (paths as APPS/relative), then one line per rule; exits 1 when
-// any rule found something, 2 when it could not check.
+// Prints each finding as `path:line:col: rule: message` (paths as APPS/relative, or REPOSITORY/relative for the
+// workflows and other files outside the apps' directory), then one line per rule; exits 1 when any rule found
+// something, 2 when it could not check. The local packages project.yml links are read with `swift package
+// dump-package`; the workflows are REPOSITORY/.github/workflows/*.yml.
 
 let usage = "usage: lockout-appcheck --symbol-graphs DIR [--repository DIR] [APPS]"
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -42,8 +44,13 @@ do {
     let check = try AppCheck.load(apps: appsURL, symbolGraphs: URL(fileURLWithPath: symbolGraphs), repository: repositoryURL)
     let results = check.run()
     let prefix = apps.hasSuffix("/") ? apps : apps + "/"
+    // Paths relative to the repository as given (none for the current directory).
+    let repositoryPrefix =
+        repository.map { $0 == "." || $0 == "./" ? "" : $0.hasSuffix("/") ? $0 : $0 + "/" } ?? prefix + "../"
     for rule in Rule.allCases {
-        for finding in results[rule] ?? [] { print(prefix + finding.description) }
+        for finding in results[rule] ?? [] {
+            print((finding.base == .apps ? prefix : repositoryPrefix) + finding.description)
+        }
     }
     for rule in Rule.allCases {
         let count = results[rule]?.count ?? 0

@@ -6,16 +6,29 @@ extension Fixture {
     static let system = "LockOut/Adapters/iOS/SystemAdapters.swift"
     static let monitor = "Extensions/ActivityMonitor/Monitor.swift"
     static let project = "project.yml"
+    static let tests = "LockOutTests/AppTests.swift"
+    static let workflow = ".github/workflows/apple.yml"
+    static let signing = "Config/CI-no-signing.xcconfig"
+    static let signingIdentity = "Config/Signing.xcconfig"
 
-    /// An app and one extension that pass every check.
+    /// An app, one extension and the app's tests that pass every check, with the workflow that builds them.
     static let good = Fixture([
         project: """
+        configFiles:
+          Debug: Config/Base.xcconfig
+        packages:
+          LockOutKit:
+            path: ..
         targets:
           LockOut:
             type: application
             supportedDestinations: [iOS, macOS]
             sources: [LockOut]
             dependencies:
+              - package: LockOutKit
+                product: LockOutPresentation
+              - package: LockOutKit
+                products: [LockOutCore, LockOutShared]
               - target: ActivityMonitor
                 destinationFilters: [iOS]
             info:
@@ -42,11 +55,54 @@ extension Fixture {
                 NSExtension:
                   NSExtensionPointIdentifier: com.apple.deviceactivity.monitor-extension
                   NSExtensionPrincipalClass: $(PRODUCT_MODULE_NAME).MonitorExtension
+            dependencies:
+              - package: LockOutKit
+                product: LockOutShared
             entitlements:
               path: Extensions/ActivityMonitor/ActivityMonitor.entitlements
               properties:
                 com.apple.security.application-groups: [group.org.lockout.LockOut]
                 com.apple.developer.family-controls: true
+          LockOutTests:
+            type: bundle.unit-test
+            supportedDestinations: [iOS, macOS]
+            sources: [LockOutTests]
+            dependencies:
+              - target: LockOut
+        schemes:
+          LockOut:
+            build:
+              targets:
+                LockOut: all
+            test:
+              targets:
+                - LockOutTests
+        """,
+        tests: """
+        import LockOutCore
+        import LockOutPresentation
+        import Testing
+
+        @testable import LockOut
+
+        @Test func kinds() {
+            #expect(BreakKind.eye.title == "Eye")
+        }
+        """,
+        "Config/Base.xcconfig": """
+        // The project's settings: LockOut's own targets only.
+        SWIFT_VERSION = 6.0
+        SWIFT_TREAT_WARNINGS_AS_ERRORS = YES
+        """,
+        signing: """
+        // Signing alone: every target takes it.
+        #include "Signing.xcconfig"
+        #include? "Local.xcconfig"
+        CODE_SIGNING_ALLOWED = NO
+        CODE_SIGNING_REQUIRED[sdk=iphonesimulator*] = NO
+        """,
+        signingIdentity: """
+        CODE_SIGN_IDENTITY = // none
         """,
         view: """
         import LockOutCore
@@ -154,5 +210,29 @@ extension Fixture {
             }
         }
         """,
+    ], repository: [
+        workflow: """
+        name: Apple apps
+        on: [push]
+        env:
+          CONFIGS: Apps/Config
+        jobs:
+          apps:
+            runs-on: macos-15
+            env:
+              NO_SIGNING: ${{ github.workspace }}/Apps/Config/CI-no-signing.xcconfig
+            steps:
+              - name: Build
+                run: >-
+                  xcodebuild build -project Apps/LockOut.xcodeproj -scheme LockOut
+                  -destination 'generic/platform=iOS Simulator' -xcconfig "$NO_SIGNING"
+              - name: Test
+                run: |
+                  device=$(xcrun simctl list devices available -j | python3 -c 'print(1)')  # one device
+                  xcodebuild test -project Apps/LockOut.xcodeproj -scheme LockOut \\
+                    -destination "id=$device" -xcconfig ${CONFIGS}/CI-no-signing.xcconfig CODE_SIGN_IDENTITY=
+              - name: Package
+                run: swift build --product LockOutShared -Xswiftc -warnings-as-errors
+        """
     ])
 }

@@ -5,10 +5,16 @@ import Testing
 
 /// A small apps tree written to a temporary directory, checked against a tiny hand-written interface.
 struct Fixture {
+    /// The apps' files, relative to Apps/.
     var files: [String: String]
+    /// Files of the repository around Apps/ (the workflows), relative to it.
+    var repositoryFiles: [String: String]
+    /// The manifest of the package in the repository (project.yml's `path: ..`); nil: it cannot be read.
+    var manifest: PackageManifest? = Fixture.manifest
 
-    init(_ files: [String: String]) {
+    init(_ files: [String: String], repository: [String: String] = [:]) {
         self.files = files
+        self.repositoryFiles = repository
     }
 
     /// A copy with `file` replaced or added.
@@ -16,6 +22,27 @@ struct Fixture {
         var copy = self
         copy.files[path] = text
         return copy
+    }
+
+    /// A copy with a repository file replaced or added.
+    func withRepository(_ path: String, _ text: String) -> Fixture {
+        var copy = self
+        copy.repositoryFiles[path] = text
+        return copy
+    }
+
+    /// A copy whose package manifest is `manifest`.
+    func with(manifest: PackageManifest?) -> Fixture {
+        var copy = self
+        copy.manifest = manifest
+        return copy
+    }
+
+    /// A copy with `old` replaced by `new` in the repository file `path` (which must contain it).
+    func replacing(_ old: String, with new: String, inRepository path: String) throws -> Fixture {
+        let text = try #require(repositoryFiles[path])
+        #expect(text.contains(old), "\(path) does not contain \(old)")
+        return withRepository(path, text.replacingOccurrences(of: old, with: new))
     }
 
     /// A copy with `old` replaced by `new` in `path` (which must contain it).
@@ -35,10 +62,23 @@ struct Fixture {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
+        for (path, text) in repositoryFiles {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
         try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
+        let manifest = manifest
+        let packageDirectory = directory.standardizedFileURL.path
         let check = AppCheck(
             tree: try SourceTree.load(apps), interface: Fixture.interface,
-            shared: SharedConstants(source: Fixture.sharedSource)
+            shared: SharedConstants(source: Fixture.sharedSource), repository: directory,
+            manifests: { url in
+                guard url.standardizedFileURL.path == packageDirectory, let manifest else {
+                    throw ManifestError.unreadable("no Package.swift in \(url.lastPathComponent)")
+                }
+                return manifest
+            }
         )
         return check.run().values.flatMap { $0 }.sorted()
     }
@@ -46,6 +86,27 @@ struct Fixture {
     /// The findings of one rule.
     func findings(_ rule: Rule) throws -> [Finding] {
         try findings().filter { $0.rule == rule }
+    }
+
+    // MARK: The package
+
+    /// The repository's package, as `swift package dump-package` describes it (the parts read).
+    static let manifest = PackageManifest(
+        name: "LockOut",
+        products: [
+            .init(name: "LockOutCore", targets: ["LockOutCore"]),
+            .init(name: "LockOutStore", targets: ["LockOutStore"]),
+            .init(name: "LockOutRuntime", targets: ["LockOutRuntime"]),
+            .init(name: "LockOutPresentation", targets: ["LockOutPresentation"]),
+            .init(name: "LockOutShared", targets: ["LockOutShared"]),
+            .init(name: "lockout", targets: ["lockout"], isLibrary: false),
+        ],
+        modules: ["LockOutCore", "LockOutShared", "LockOutStore", "LockOutRuntime", "LockOutPresentation", "lockout"]
+    )
+
+    /// The manifest without `product`, as Package.swift was before it declared it.
+    static func manifest(without product: String) -> PackageManifest {
+        PackageManifest(name: manifest.name, products: manifest.products.filter { $0.name != product }, modules: manifest.modules)
     }
 
     // MARK: The interface
