@@ -23,6 +23,12 @@ public final class DashboardModel {
     public var headline: String { screen?.headline ?? "" }
     /// The next break's countdown as `MM:SS`; nil when none is planned.
     public var countdown: String? { screen?.nextBreak?.countdown }
+    /// The next break's countdown at `now`, from the due time the last refresh read: what a label that moves every
+    /// second without reading the runtime again shows (the Mac's menu bar). nil when none is planned.
+    public func countdown(at now: Date) -> String? {
+        screen?.nextBreak.map { DurationParser.countdown($0.dueAt.timeIntervalSince(now)) }
+    }
+
     /// Today's compliance as a percentage, "—" before the first break of the day.
     public var compliance: String { screen?.todayCompliancePercent ?? "—" }
     /// One switch per break kind, in the order the seed lists them.

@@ -13,20 +13,26 @@ public final class GateOnboardingModel {
     public private(set) var index = 0
     /// The permissions granted so far.
     public private(set) var granted: Set<GateAccess> = []
-    /// Whether Get Started was tapped: the app shows the gate from now on and keeps this across launches.
+    /// Whether Get Started was tapped: the app shows the gate from now on, and `memory` keeps it across launches.
     public private(set) var isFinished: Bool
     /// Why the last request was refused, until the next one succeeds.
     public private(set) var message: ScreenMessage?
 
     @ObservationIgnored private let access: (any GateAccessRequesting)?
+    @ObservationIgnored private let memory: (any OnboardingMemory)?
 
-    /// The onboarding, finished already when `finished`; `access` asks the system for permissions, nil where
-    /// none is needed; `pages` are Linux's (`OnboardingScreen.gate`) unless the platform's differ
-    /// (`OnboardingScreen.gateWithScreenTime`).
-    public init(access: (any GateAccessRequesting)? = nil, finished: Bool = false, pages: [OnboardingPage] = OnboardingScreen.gate) {
+    /// The onboarding, finished already when `memory` remembers it was (the apps keep it in their defaults, as the
+    /// breaks onboarding's; nil: nothing is kept, as on a page that asks the agent); `access` asks the system for
+    /// permissions, nil where none is needed; `pages` are Linux's (`OnboardingScreen.gate`) unless the platform's
+    /// differ (`OnboardingScreen.gateWithScreenTime`).
+    public init(
+        access: (any GateAccessRequesting)? = nil, memory: (any OnboardingMemory)? = nil,
+        pages: [OnboardingPage] = OnboardingScreen.gate
+    ) {
         self.access = access
+        self.memory = memory
         self.pages = pages
-        self.isFinished = finished
+        self.isFinished = memory?.hasOnboarded ?? false
     }
 
     /// The page shown.
@@ -47,6 +53,7 @@ public final class GateOnboardingModel {
     public func next() {
         if isLastPage {
             isFinished = true
+            memory?.rememberOnboarded()
         } else {
             index += 1
         }

@@ -81,8 +81,26 @@ struct GateOnboardingModelTests {
         #expect(model.pageAccess == .appShields)
     }
 
-    @Test("an onboarding finished before stays finished")
-    func finishedBefore() {
-        #expect(GateOnboardingModel(finished: true).isFinished)
+    @Test("Get Started is kept: the next launch's onboarding starts finished, where a fresh memory's starts at the welcome")
+    func finishedIsKept() {
+        let memory = TestOnboardingMemory()
+        let first = GateOnboardingModel(memory: memory)
+        #expect(!first.isFinished)
+        for _ in first.pages { first.next() }
+        #expect(first.isFinished && memory.hasOnboarded)
+        #expect(GateOnboardingModel(memory: memory).isFinished)
+        #expect(!GateOnboardingModel(memory: TestOnboardingMemory()).isFinished)
+    }
+
+    @Test("leaving the onboarding half-way keeps nothing: the next launch starts it again")
+    func halfWayIsNotKept() {
+        let memory = TestOnboardingMemory()
+        let first = GateOnboardingModel(memory: memory)
+        first.next()
+        first.next()
+        #expect(!memory.hasOnboarded)
+        let next = GateOnboardingModel(memory: memory)
+        #expect(!next.isFinished && next.index == 0)
     }
 }
+
