@@ -6,6 +6,8 @@
 #   a misspelled extension point identifier         config
 #   a usage string removed                          config
 #   a localized key missing from the string catalog strings
+#   a misspelled package product in project.yml     packages
+#   warnings as errors in the workflow's -xcconfig  xcconfig
 # Usage: scripts/check-apps-selftest.sh [DIR]. Prints one line per case; exits 1 when any case does not hold.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -94,6 +96,32 @@ misspell_extension_point() {
     return 1
 }
 
+# Misspells the first package product project.yml links (drops its last letter); prints the product, fails when
+# there is none.
+misspell_product() {
+    local product
+    product=$(sed -n -E 's/^[[:space:]]*product:[[:space:]]*([A-Za-z0-9_-]+)[[:space:]]*$/\1/p' "$work/Apps/project.yml" | head -n 1)
+    [ -n "$product" ] || return 1
+    sed -i -E "0,/^([[:space:]]*product:[[:space:]]*)$product[[:space:]]*$/s//\1${product%?}/" "$work/Apps/project.yml"
+    echo "$product"
+}
+
+# Sets warnings as errors in the copy's xcconfig that the workflows pass with -xcconfig (the first xcconfig of the
+# apps their commands and env: name, comments left out); prints its path in the copy, fails when there is none.
+strict_command_line_xcconfig() {
+    local name file
+    for name in $(grep -h -v -E '^[[:space:]]*#' .github/workflows/*.yml 2>/dev/null |
+        grep -o -E '[A-Za-z0-9_.-]+\.xcconfig' | awk '!seen[$0]++'); do
+        file=$(find "$work/Apps" -name "$name" -not -path '*/.build*' | head -n 1)
+        if [ -n "$file" ]; then
+            printf '\nSWIFT_TREAT_WARNINGS_AS_ERRORS = YES\n' >>"$file"
+            echo "${file#"$work/"}"
+            return
+        fi
+    done
+    return 1
+}
+
 fresh_copy
 expect "the unbroken copy" none
 
@@ -158,5 +186,22 @@ struct SelfTestDefectText: View {
 }
 SWIFT
 expect "a localized key missing from the string catalog" strings "\"A key the catalog lacks\" is not in"
+
+fresh_copy
+if product=$(misspell_product); then
+    expect "a misspelled package product (${product%?})" packages "links product '${product%?}'"
+else
+    echo "check-apps-selftest: a misspelled package product: FAILED (no product: in $source/project.yml)"
+    status=1
+fi
+
+fresh_copy
+if file=$(strict_command_line_xcconfig); then
+    expect "warnings as errors in the workflow's -xcconfig ($file)" xcconfig \
+        "SWIFT_TREAT_WARNINGS_AS_ERRORS in a file xcodebuild is given with -xcconfig"
+else
+    echo "check-apps-selftest: warnings as errors in the workflow's -xcconfig: FAILED (no -xcconfig file of $source in .github/workflows)"
+    status=1
+fi
 
 exit "$status"

@@ -6,6 +6,10 @@
 #   strings       every localized key is in Localizable.xcstrings, and no key there is unused (scripts/apps-strings.py)
 #   names, views, previews, imports, extensions, availability, config
 #                 Tools/AppCheck's lockout-appcheck, against the public symbol graphs of the Linux-built modules
+#   packages      every package, product and target project.yml links exists: the products of each local package
+#                 read from `swift package dump-package` (JSON); each target links what its sources import, no more
+#   xcconfig      the files .github/workflows/*.yml pass to xcodebuild with -xcconfig (with what they #include),
+#                 and NAME=value arguments, set signing alone: they reach every package target too
 #   share         the apps hold at most 15 % of the repository's Swift lines
 # Usage: scripts/check-apps.sh [DIR] (default Apps). Prints a line per check and each finding as
 # `path:line:col: rule: message`; exits 0 only when every check passes.
