@@ -160,6 +160,13 @@ public enum BreakAlarmPlan {
         return AlarmChanges(cancel: cancel.sorted { $0.uuidString < $1.uuidString }, schedule: schedule, wanted: wanted)
     }
 
+    /// Where no alarm may ring: every break alarm among `held` cancelled, none scheduled or wanted. Alarms this
+    /// plan did not make are left alone.
+    public static func withdrawal(held: [HeldAlarm]) -> AlarmChanges {
+        let ours = held.map(\.id).filter { PlannedAlarm(id: $0) != nil }
+        return AlarmChanges(cancel: ours.sorted { $0.uuidString < $1.uuidString }, schedule: nil, wanted: nil)
+    }
+
     /// After a launch: the record rebuilt from `stored` and the ringing break alarms, and the alarm changes for it.
     public static func reconcile(
         stored: StoredBreakRecord?,
@@ -183,6 +190,32 @@ public enum BreakAlarmPlan {
             guard let planned = PlannedAlarm(id: alarm.id), planned.beat == .breakDue else { return nil }
             return PendingAlarm(kind: planned.kind, fireDate: planned.fireDate, isAlerting: alarm.isAlerting)
         }
+    }
+
+    /// How a break alarm that left the system's set was answered, or nil when it was never answered at all.
+    ///
+    /// The system reports an alarm's Stop, its "Start break" (whose intent cancels it) and its removal all the
+    /// same way: the alarm is gone. "Start break" marks the alarm before cancelling it (`startedBreak`); an alarm
+    /// seen ringing, or gone once its time had come, was stopped; one gone before it ever rang was removed by
+    /// the system (its authorization was taken back, say), and no break was answered by it.
+    ///
+    /// ```
+    ///   gone ── marked by Start break ──────────────────► startBreak
+    ///        ── seen alerting, or its fire date passed ──► stop
+    ///        ── otherwise (removed before it rang) ──────► nil: nothing answered, plan again
+    /// ```
+    public static func answer(forGone alarm: PlannedAlarm, startedBreak: Bool, seenAlerting: Bool, now: Date) -> AlarmAnswer? {
+        if startedBreak { return .startBreak }
+        if seenAlerting || alarm.fireDate <= now { return .stop }
+        return nil
+    }
+
+    /// Whether `alarm` called for the break `pending`: a break-due alarm of its kind (or a kind it covers) that
+    /// rang no sooner than the break fell due. An older alarm answered late (its break expired meanwhile and
+    /// another one is pending now) answers nothing of the new one.
+    public static func isCalling(_ alarm: PlannedAlarm, for pending: DueBreak) -> Bool {
+        alarm.beat == .breakDue && (alarm.kind == pending.kind || pending.covers.contains(alarm.kind))
+            && alarm.fireDate >= pending.dueAt.addingTimeInterval(-1)
     }
 
     /// The event a dismissed alarm stands for. A break that fell due starts when the person pressed its "Start

@@ -39,14 +39,22 @@ public struct NotificationPlan: Codable, Hashable, Sendable {
     ///
     /// `skippedToday` is the sessions recorded as skipped on today's local day (as statistics count
     /// them); days are the break engine's calendar's. Focus ends are planned when the focus engine
-    /// alerts with notifications only: with an alarm, the alarm announces them, never both.
-    public init(breaks: BreakEngine, focus: FocusEngine?, tasks: [TaskItem], skippedToday: Int, now: Date) {
+    /// alerts with notifications only: with an alarm, the alarm announces them, never both. For the same
+    /// reason the break `ringing` calls for (the break alarm the system holds or will hold) has no request:
+    /// its moment is left out, the breaks before and after it are kept (``BreakAlertPlan``).
+    public init(
+        breaks: BreakEngine, focus: FocusEngine?, tasks: [TaskItem], skippedToday: Int, ringing: PlannedAlarm? = nil,
+        now: Date
+    ) {
         let calendar = breaks.calendar
         let end = now.addingTimeInterval(Self.horizon)
         let forecast = EngineForecast(breaks: breaks, focus: focus, now: now, through: end, limit: Self.pendingLimit)
         let badges = BadgeCounter(skipped: forecast.skipped, skippedToday: skippedToday, now: now, calendar: calendar)
 
-        let breakRequests = forecast.breakAlerts.map { alert in
+        let calledByAlarm = ringing.flatMap { $0.beat == .breakDue ? $0 : nil }
+        let breakRequests = forecast.breakAlerts.filter { alert in
+            PlannedAlarm(beat: .breakDue, kind: alert.due.kind, fireDate: alert.at) != calledByAlarm
+        }.map { alert in
             PlannedNotification(
                 id: "break.\(alert.due.kind.rawValue).\(PlannedNotification.wholeSeconds(alert.at))",
                 fireDate: alert.at,
