@@ -13,7 +13,7 @@ struct SystemPlansTests {
         try await fixture.agent.dashboard().state
     }
 
-    @Test("a fresh start plans the first eye break as a notification and as one alarm, no Live Activity, the gate closed")
+    @Test("a fresh start without alarms plans the first eye break as a notification and no alarm, no Live Activity, the gate closed")
     func fresh() async throws {
         let fixture = try await PresentationFixture()
         let plans = try await fixture.agent.systemPlans()
@@ -21,7 +21,7 @@ struct SystemPlansTests {
         #expect(first.id == "break.eye.\(Int(at(20).timeIntervalSince1970))")
         #expect(first.title == "Eye Break")
         #expect(first.category == BreakNotifications.category)
-        #expect(plans.alarm.schedule == PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20)))
+        #expect(plans.alarm.schedule == nil)
         #expect(plans.alarm.cancel.isEmpty)
         #expect(plans.liveActivity == nil)
         #expect(plans.badge == 0)
@@ -31,15 +31,91 @@ struct SystemPlansTests {
         #expect(plans.refreshAt > PresentationFixture.start)
     }
 
+    @Test("alarms authorized: the first eye break rings one alarm and has no notification; denied or not asked, the notification")
+    func alarmOrNotification() async throws {
+        let fixture = try await PresentationFixture()
+        let authorized = try await fixture.agent.systemPlans(alarms: .authorized)
+        #expect(authorized.alarm.schedule == PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20)))
+        #expect(!authorized.notifications.requests.contains { $0.fireDate == at(20) })
+        for state in [AlarmAuthorization.notDetermined, .denied, .unavailable] {
+            let plans = try await fixture.agent.systemPlans(alarms: state)
+            #expect(plans.alarm.schedule == nil)
+            #expect(plans.notifications.requests.first?.id == "break.eye.\(Int(at(20).timeIntervalSince1970))")
+        }
+    }
+
+    @Test("authorization revoked with the alarm held: the next plan cancels it and notifies instead; the records stay")
+    func revoked() async throws {
+        let fixture = try await PresentationFixture()
+        let wanted = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
+        #expect(try await fixture.agent.systemPlans(alarms: .authorized).alarm.schedule == wanted)
+        // The system removed the alarm before it rang: nothing was answered, the break cycle stands.
+        var watch = BreakAlarmWatch()
+        watch.start(held: [HeldAlarm(id: wanted.id, isAlerting: false)])
+        let departures = watch.update([])
+        fixture.clock.set(at(10))
+        #expect(try await fixture.agent.alarmsLeft(departures, startedBreak: []) == false)
+        #expect(try await state(fixture) == "running")
+        let plans = try await fixture.agent.systemPlans(alarms: .denied, heldAlarms: [HeldAlarm(id: wanted.id, isAlerting: false)])
+        #expect(plans.alarm == AlarmChanges(cancel: [wanted.id], schedule: nil, wanted: nil))
+        #expect(plans.notifications.requests.first?.fireDate == at(20))
+        #expect(plans.badge == 0)
+    }
+
+    @Test("an alarm seen ringing and gone is Stop: the break is skipped; marked by Start break, the break starts")
+    func alarmsLeft() async throws {
+        let fixture = try await PresentationFixture()
+        let due = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
+        var watch = BreakAlarmWatch()
+        watch.start(held: [HeldAlarm(id: due.id, isAlerting: false)])
+        await fixture.advance(by: 20 * 60)
+        _ = watch.update([HeldAlarm(id: due.id, isAlerting: true)])
+        let stopped = watch.update([])
+        #expect(try await fixture.agent.alarmsLeft(stopped, startedBreak: []))
+        #expect(try await state(fixture) == "running")
+        #expect(try await fixture.agent.systemPlans().badge == 1)
+
+        let micro = PlannedAlarm(beat: .breakDue, kind: .micro, fireDate: at(30))
+        watch.start(held: [HeldAlarm(id: micro.id, isAlerting: false)])
+        await fixture.advance(by: 10 * 60)
+        let started = watch.update([])
+        #expect(try await fixture.agent.alarmsLeft(started, startedBreak: [micro.id]))
+        #expect(try await state(fixture) == "breakActive")
+    }
+
+    @Test("an old alarm reported late answers nothing of the break pending now: Done in the app, then the micro break")
+    func lateAlarm() async throws {
+        let fixture = try await PresentationFixture()
+        let due = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
+        await fixture.advance(by: 20 * 60)
+        _ = try await fixture.agent.perform(BreakCommand.done(nil))
+        await fixture.advance(by: 10 * 60)
+        let before = try await fixture.agent.dashboard()
+        #expect(before.state == "breakPending")
+        for answer in [Set<UUID>(), [due.id]] {
+            #expect(try await fixture.agent.alarmsLeft([BreakAlarmWatch.Departure(alarm: due, seenAlerting: true)], startedBreak: answer))
+            #expect(try await fixture.agent.dashboard() == before)
+        }
+    }
+
+    @Test("Start break pressed while the app was not running: at launch the break starts")
+    func startedWhileAway() async throws {
+        let fixture = try await PresentationFixture()
+        let due = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
+        fixture.clock.set(at(20.25))
+        try await fixture.agent.reconcileAlarms(held: [], startedBreak: [due.id])
+        #expect(try await state(fixture) == "breakActive")
+    }
+
     @Test("the alarm the system already holds is kept; a stale one of ours is cancelled; another app's alarm is left alone")
     func heldAlarms() async throws {
         let fixture = try await PresentationFixture()
         let wanted = PlannedAlarm(beat: .breakDue, kind: .eye, fireDate: at(20))
         let stale = PlannedAlarm(beat: .breakDue, kind: .long, fireDate: at(5))
         let foreign = HeldAlarm(id: UUID(), isAlerting: false)
-        let kept = try await fixture.agent.systemPlans(heldAlarms: [HeldAlarm(id: wanted.id, isAlerting: false), foreign])
+        let kept = try await fixture.agent.systemPlans(alarms: .authorized, heldAlarms: [HeldAlarm(id: wanted.id, isAlerting: false), foreign])
         #expect(kept.alarm.isEmpty)
-        let replaced = try await fixture.agent.systemPlans(heldAlarms: [HeldAlarm(id: stale.id, isAlerting: false), foreign])
+        let replaced = try await fixture.agent.systemPlans(alarms: .authorized, heldAlarms: [HeldAlarm(id: stale.id, isAlerting: false), foreign])
         #expect(replaced.alarm.cancel == [stale.id])
         #expect(replaced.alarm.schedule == wanted)
     }
@@ -73,7 +149,7 @@ struct SystemPlansTests {
         await fixture.advance(by: 20 * 60)
         try await fixture.agent.alarmDismissed(due, by: .stop)
         #expect(try await state(fixture) == "running")
-        let plans = try await fixture.agent.systemPlans()
+        let plans = try await fixture.agent.systemPlans(alarms: .authorized)
         #expect(plans.badge == 1)
         // The micro break, every 30 minutes, is the next to fall due.
         #expect(plans.alarm.schedule == PlannedAlarm(beat: .breakDue, kind: .micro, fireDate: at(30)))
@@ -87,7 +163,7 @@ struct SystemPlansTests {
         #expect(try await state(fixture) == "breakPending")
         try await fixture.agent.alarmDismissed(due, by: .startBreak)
         #expect(try await state(fixture) == "breakActive")
-        let plans = try await fixture.agent.systemPlans(heldAlarms: [HeldAlarm(id: due.id, isAlerting: false)])
+        let plans = try await fixture.agent.systemPlans(alarms: .authorized, heldAlarms: [HeldAlarm(id: due.id, isAlerting: false)])
         #expect(plans.alarm.schedule == PlannedAlarm(beat: .lookAwayDone, kind: .eye, fireDate: at(20).addingTimeInterval(20)))
         #expect(plans.alarm.cancel == [due.id])
     }

@@ -6,9 +6,11 @@ import LockOutCore
 /// Screen Time schedules, and when to plan again. The Apple apps apply it after every change; adapters
 /// only translate it.
 public struct SystemPlans: Sendable {
-    /// The dated notifications: breaks, focus ends and task reminders (``NotificationPlan``).
+    /// The dated notifications: breaks, focus ends and task reminders (``NotificationPlan``); a break the alarm
+    /// calls for has none.
     public let notifications: NotificationPlan
-    /// What to cancel and schedule so the system holds the one break alarm the cycle wants.
+    /// What to cancel and schedule so the system holds the one break alarm the cycle wants; where alarms may not
+    /// ring, every break alarm held is cancelled and none scheduled.
     public let alarm: AlarmChanges
     /// The focus session's Live Activity and its stale date; nil when no session runs.
     public let liveActivity: FocusActivityPlan?
@@ -23,21 +25,25 @@ public struct SystemPlans: Sendable {
 }
 
 extension DeviceAgent {
-    /// The plans for the engines as they stand now. `heldAlarms` are the alarms the system holds (empty where
-    /// there are none): the alarm changes are reckoned against them.
-    public func systemPlans(heldAlarms: [HeldAlarm] = []) throws -> SystemPlans {
+    /// The plans for the engines as they stand now. `alarms` is the alarm authorization the device really has
+    /// (``AlarmAuthorizing``): authorized, a break is called by an alarm and not by a notification, otherwise by
+    /// the notification (``BreakAlertPlan``). `heldAlarms` are the alarms the system holds (empty where there are
+    /// none): the alarm changes are reckoned against them.
+    public func systemPlans(alarms: AlarmAuthorization = .unavailable, heldAlarms: [HeldAlarm] = []) throws -> SystemPlans {
         let now = clock.now()
         let breaks = try requireBreaks()
         let focus = try requireFocus()
         let today = try breakService.stores.history.today(now: now, calendar: breakService.calendar)
         let skippedToday = try breakService.stores.history.dayStats(from: today, through: today).first?.skipped ?? 0
-        let notifications = NotificationPlan(
-            breaks: breaks, focus: focus, tasks: try service.stores.tasks.all(), skippedToday: skippedToday, now: now
+        let alerts = BreakAlertPlan(
+            breaks: breaks, focus: focus, tasks: try service.stores.tasks.all(), skippedToday: skippedToday,
+            alarms: alarms, held: heldAlarms, now: now
         )
+        let notifications = alerts.notifications
         let shields = ShieldPlan(gate: gate, rewards: rewards, now: now)
         return SystemPlans(
             notifications: notifications,
-            alarm: BreakAlarmPlan.changes(breaks: breaks, focus: focus, held: heldAlarms, now: now),
+            alarm: alerts.alarm,
             liveActivity: focus.activityPlan(now: now),
             shields: shields,
             badge: skippedToday,
@@ -59,13 +65,19 @@ extension DeviceAgent {
     }
 
     /// A break alarm the person dismissed: "Start break" starts a break that fell due, Stop skips it; a look-away
-    /// alarm needs only the engines ticked to now. An alarm whose break was already answered changes nothing.
+    /// alarm needs only the engines ticked to now. An alarm whose break was already answered, or expired and
+    /// another is pending now, changes nothing (``BreakAlarmPlan/isCalling(_:for:)``).
     public func alarmDismissed(_ alarm: PlannedAlarm, by answer: AlarmAnswer) throws {
         let now = clock.now()
         var current = try requireBreaks()
         var effects = try breakService.handle(.tick, on: &current, now: now)
-        if alarm.beat == .breakDue, case .breakPending = current.record.state {
-            effects += try breakService.handle(BreakAlarmPlan.event(forDismissed: alarm, by: answer), on: &current, now: now)
+        if case .breakPending(let pending) = current.record.state, BreakAlarmPlan.isCalling(alarm, for: pending) {
+            do {
+                effects += try breakService.handle(BreakAlarmPlan.event(forDismissed: alarm, by: answer), on: &current, now: now)
+            } catch {
+                // Another kind's break is pending: the ticked engines stand, and the next plan calls for it.
+                logger.warning("alarm \(alarm.id) answered with \(answer.rawValue), not applied: \(error)")
+            }
         }
         breaks = current
         carryOut(effects)
