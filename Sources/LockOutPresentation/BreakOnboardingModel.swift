@@ -15,7 +15,8 @@ public protocol OnboardingMemory: AnyObject {
 }
 
 /// The breaks onboarding (seed 000), shown before the Dashboard the first time: three pages (the 20-20-20 rule,
-/// micro and long breaks, then notifications and the kind switches) with Next, Back and Get Started.
+/// micro and long breaks, then notifications, alarms where the device has them (seed 003) and the kind switches)
+/// with Next, Back and Get Started.
 @MainActor
 @Observable
 public final class BreakOnboardingModel {
@@ -39,18 +40,26 @@ public final class BreakOnboardingModel {
     public private(set) var switches: [KindSwitch] = []
     /// Whether notifications may show; nil until the first refresh.
     public private(set) var notifications: NotificationPermission?
+    /// Whether breaks may ring as alarms; nil until the first refresh.
+    public private(set) var alarms: AlarmAuthorization?
     /// Why the last intent was refused, until the next one succeeds.
     public private(set) var message: ScreenMessage?
 
     @ObservationIgnored private let agent: DeviceAgent
     @ObservationIgnored private let memory: any OnboardingMemory
     @ObservationIgnored private let permissions: any NotificationAuthorizing
+    @ObservationIgnored private let alarmAccess: any AlarmAuthorizing
 
-    /// A model over `agent` that remembers in `memory` whether it was finished and asks `permissions` to notify.
-    public init(agent: DeviceAgent, memory: any OnboardingMemory, permissions: any NotificationAuthorizing) {
+    /// A model over `agent` that remembers in `memory` whether it was finished, asks `permissions` to notify and
+    /// `alarms` to ring alarms (none where the device has no alarms).
+    public init(
+        agent: DeviceAgent, memory: any OnboardingMemory, permissions: any NotificationAuthorizing,
+        alarms: any AlarmAuthorizing = NoAlarms()
+    ) {
         self.agent = agent
         self.memory = memory
         self.permissions = permissions
+        alarmAccess = alarms
         isFinished = memory.hasOnboarded
     }
 
@@ -66,10 +75,23 @@ public final class BreakOnboardingModel {
     public var enableNotificationsTitle: String? {
         notifications?.canRequest == true ? OnboardingScreen.enableNotificationsTitle : nil
     }
+    /// The setup page's alarm button, "Allow Alarms"; nil where the device has no alarms and once the person
+    /// was asked.
+    public var enableAlarmsTitle: String? {
+        alarms?.canRequest == true ? AlarmAuthorization.requestTitle : nil
+    }
 
-    /// Reads the kind switches and the permission.
+    /// What the setup page says about alarms once the person answered; nil where the device has no alarms, before
+    /// the first refresh and while the button asks.
+    public var alarmsNote: String? {
+        guard let alarms, alarms != .unavailable, !alarms.canRequest else { return nil }
+        return alarms.text
+    }
+
+    /// Reads the kind switches and the permissions.
     public func refresh() async {
         notifications = await permissions.permission()
+        alarms = await alarmAccess.authorization()
         do {
             show(try await agent.dashboard())
         } catch {
@@ -106,6 +128,12 @@ public final class BreakOnboardingModel {
     /// Enable Notifications: asks the person, then shows their answer.
     public func enableNotifications() async {
         notifications = await permissions.requestPermission()
+    }
+
+    /// Allow Alarms: asks the person, then shows their answer. The app plans again when the system tells it the
+    /// authorization changed, so the next break rings.
+    public func enableAlarms() async {
+        alarms = await alarmAccess.requestAuthorization()
     }
 
     /// Shows a notification that says how a break will call.

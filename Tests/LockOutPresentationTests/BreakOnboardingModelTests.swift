@@ -54,6 +54,42 @@ struct BreakOnboardingModelTests {
         #expect(memory.hasOnboarded)
     }
 
+    @Test("the setup page asks for alarms beside notifications, once; the answer shows")
+    func asksForAlarms() async throws {
+        let fixture = try await PresentationFixture()
+        let alarms = TestAlarms(.notDetermined, answer: .authorized)
+        let model = BreakOnboardingModel(
+            agent: fixture.agent, memory: TestOnboardingMemory(), permissions: TestPermissions(.notDetermined), alarms: alarms
+        )
+        #expect(model.enableAlarmsTitle == nil)
+        await model.refresh()
+        #expect(model.alarms == .notDetermined)
+        #expect(model.enableAlarmsTitle == "Allow Alarms")
+        #expect(model.alarmsNote == nil)
+        await model.enableAlarms()
+        #expect(alarms.requests == 1)
+        #expect(model.alarms == .authorized)
+        #expect(model.enableAlarmsTitle == nil)
+        #expect(model.alarmsNote == "Alarms are on: each break rings through silent mode and Focus, with Start break and Stop.")
+    }
+
+    @Test("no alarms on the device (the Mac, iOS before 26) or alarms denied: no button to ask")
+    func noAlarmsToAsk() async throws {
+        let fixture = try await PresentationFixture()
+        for state in [AlarmAuthorization.unavailable, .denied, .authorized] {
+            let model = BreakOnboardingModel(
+                agent: fixture.agent, memory: TestOnboardingMemory(), permissions: TestPermissions(.allowed), alarms: TestAlarms(state)
+            )
+            await model.refresh()
+            #expect(model.alarms == state)
+            #expect(model.enableAlarmsTitle == nil)
+        }
+        let mac = BreakOnboardingModel(agent: fixture.agent, memory: TestOnboardingMemory(), permissions: TestPermissions(.allowed))
+        await mac.refresh()
+        #expect(mac.alarms == .unavailable)
+        #expect(mac.alarmsNote == nil)
+    }
+
     @Test("an app whose person finished the onboarding does not show it again")
     func finishedBefore() async throws {
         let fixture = try await PresentationFixture()

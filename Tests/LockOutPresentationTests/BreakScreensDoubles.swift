@@ -96,3 +96,32 @@ final class TestPermissions: NotificationAuthorizing, @unchecked Sendable {
         }
     }
 }
+
+/// The system's alarm authorization, answered by the test: `answer` is what asking gives.
+final class TestAlarms: AlarmAuthorizing, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: AlarmAuthorization
+    private let answer: AlarmAuthorization
+    private var asked = 0
+
+    init(_ current: AlarmAuthorization, answer: AlarmAuthorization = .authorized) {
+        self.current = current
+        self.answer = answer
+    }
+
+    /// How many times the person was asked.
+    var requests: Int { lock.withLock { asked } }
+
+    /// The person changes it in the system's settings.
+    func set(_ state: AlarmAuthorization) { lock.withLock { current = state } }
+
+    func authorization() async -> AlarmAuthorization { lock.withLock { current } }
+
+    func requestAuthorization() async -> AlarmAuthorization {
+        lock.withLock {
+            asked += 1
+            if current == .notDetermined { current = answer }
+            return current
+        }
+    }
+}

@@ -110,4 +110,37 @@ struct SettingsModelTests {
         #expect(!model.canRequestNotifications)
         #expect(model.notifications?.text == "Notifications are off for LockOut: turn them on in the system's settings to be called for breaks.")
     }
+
+    @Test("alarms not asked for: Settings says breaks notify meanwhile, offers Allow Alarms, and shows the answer")
+    func alarmsNotAsked() async throws {
+        let fixture = try await PresentationFixture()
+        let alarms = TestAlarms(.notDetermined, answer: .denied)
+        let model = SettingsModel(agent: fixture.agent, family: nil, permissions: TestPermissions(.allowed), alarms: alarms)
+        await model.refresh()
+        #expect(model.alarms == .notDetermined)
+        #expect(model.canRequestAlarms)
+        #expect(AlarmAuthorization.requestTitle == "Allow Alarms")
+        await model.requestAlarmAuthorization()
+        #expect(alarms.requests == 1)
+        #expect(model.alarms == .denied)
+        #expect(!model.canRequestAlarms)
+    }
+
+    @Test("each alarm state says what still calls for a break; taken back in the system's settings, the next refresh says so")
+    func alarmStates() async throws {
+        let fixture = try await PresentationFixture()
+        let alarms = TestAlarms(.authorized)
+        let model = SettingsModel(agent: fixture.agent, family: nil, permissions: TestPermissions(.allowed), alarms: alarms)
+        await model.refresh()
+        #expect(model.alarms?.text == "Alarms are on: each break rings through silent mode and Focus, with Start break and Stop.")
+        alarms.set(.denied)
+        await model.refresh()
+        #expect(!model.canRequestAlarms)
+        #expect(model.alarms?.text == "Alarms are off for LockOut: breaks call you with notifications instead, which silent mode and Focus can hold back. Turn alarms on in the system's settings to have breaks ring.")
+        let mac = SettingsModel(agent: fixture.agent, family: nil, permissions: TestPermissions(.allowed))
+        await mac.refresh()
+        #expect(mac.alarms == .unavailable)
+        #expect(!mac.canRequestAlarms)
+        #expect(mac.alarms?.text == "Alarms need iOS 26 on iPhone or iPad: breaks call you with notifications.")
+    }
 }
