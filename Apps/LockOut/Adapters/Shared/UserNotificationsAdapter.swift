@@ -14,17 +14,16 @@ private let logger = Logger(subsystem: "org.lockout.LockOut", category: "notific
 ///
 /// It is also the runtime's `Notifying` port, and that is where duplicates could come from: the plan hands the
 /// system every break, focus end and task reminder ahead of time, and the runtime, while the app runs, presents
-/// the same moments as they fall due. So a runtime request in one of the plan's categories is never posted: it
-/// only calls `onChange`, with which the app reads the break sheet again (the break shows in the foreground
-/// through it) and plans again. While the app is in the foreground a delivered break goes to the list without a
-/// banner, since the sheet shows it. Only what no plan holds (the test notification, the gate's and the rewards'
-/// notices) is posted at once.
+/// the same moments as they fall due. The rule that keeps each moment to one notification is the runtime's
+/// `NotificationRouter` (tested on Linux): a request the plan holds only calls `onChange` (the break sheet shows
+/// it, the app plans again), a delivered break shows without a banner in the foreground, a button goes to the
+/// runtime's handler or the agent. The adapter carries out its answers with the notification center.
 ///
 /// ```
 ///   NotificationPlan ── apply ── pending read back ── diff(pending:) ──► remove cancelled ids, add requests
-///   runtime present ── plan's category? ── yes ──► onChange (break sheet, re-plan)
-///                                       └─ no ───► posted now
-///   button pressed ──► DeviceAgent.answerNotification(id:action:) ──► onChange
+///   runtime present ── router.present ── leftToPlan ──► onChange (break sheet, re-plan)
+///                                     └─ postNow ────► posted now
+///   button pressed ── router.answer ──► the runtime's handler, or DeviceAgent.answerNotification(id:action:) ──► onChange
 /// ```
 @MainActor
 final class UserNotificationsAdapter: NSObject {
@@ -35,20 +34,10 @@ final class UserNotificationsAdapter: NSObject {
     private var agent: DeviceAgent?
     /// The categories registered last, so they are registered again only when the snooze length changes them.
     private var registered: [NotificationCategoryPlan] = []
-    /// The runtime's answers for requests posted at once, by request id.
-    private var handlers: [String: @Sendable (String) -> Void] = [:]
+    /// The rule against duplicates, and the runtime's answers for requests posted at once.
+    private var router = NotificationRouter()
     /// The plan being applied: plans are applied one after another, never interleaved.
     private var applying: Task<Void, Never>?
-
-    /// The categories whose requests the plan schedules ahead (`NotificationCategoryPlan.all`).
-    nonisolated private static let plannedCategories: Set<String> = [
-        BreakNotifications.category, NotificationCategoryPlan.breakWithoutSnooze, NotificationSchedule.focusCategory,
-        ReminderPlanner.category,
-    ]
-    /// The categories of break requests, which the break sheet shows while the app is in the foreground.
-    nonisolated private static let breakCategories: Set<String> = [
-        BreakNotifications.category, NotificationCategoryPlan.breakWithoutSnooze,
-    ]
 
     /// Makes the adapter the notification center's delegate. Call it before the app finishes launching, or the
     /// answer to a notification that launched the app is lost.
@@ -102,40 +91,48 @@ final class UserNotificationsAdapter: NSObject {
         }
     }
 
-    /// A button pressed on a delivered request: the runtime's own answer for a request posted at once, else the
-    /// agent's. Opening the notification or dismissing it answers nothing.
+    /// A button pressed on a delivered request, where the router sends it; opening or dismissing (the system's
+    /// default and dismiss identifiers) is no button.
     private func answer(id: String, action: String) async {
-        if action != UNNotificationDefaultActionIdentifier, action != UNNotificationDismissActionIdentifier {
-            if let handler = handlers[id] {
-                handler(action)
-            } else if let agent {
-                do {
-                    try await agent.answerNotification(id: id, action: action)
-                } catch {
-                    let reason = String(describing: error)
-                    logger.error("\(action, privacy: .public) on \(id, privacy: .public) refused: \(reason, privacy: .public)")
-                }
+        let button =
+            action == UNNotificationDefaultActionIdentifier || action == UNNotificationDismissActionIdentifier ? nil : action
+        switch router.answer(id: id, action: button) {
+        case .handler(let handler):
+            handler(action)
+        case .agent(let id, let action):
+            do {
+                try await agent?.answerNotification(id: id, action: action)
+            } catch {
+                let reason = String(describing: error)
+                logger.error("\(action, privacy: .public) on \(id, privacy: .public) refused: \(reason, privacy: .public)")
             }
+        case .nothing:
+            break
         }
         await onChange?()
     }
 
     private func show(_ request: NotificationRequest, onAction: @escaping @Sendable (String) -> Void) async {
-        guard !Self.plannedCategories.contains(request.category) else {
+        switch router.present(request, onAction: onAction) {
+        case .leftToPlan:
             await onChange?()
-            return
-        }
-        handlers[request.id] = onAction
-        do {
-            try await Self.post(request)
-        } catch {
-            logger.error("could not show \(request.id, privacy: .public): \(error.localizedDescription, privacy: .public)")
+        case .postNow:
+            do {
+                try await Self.post(request)
+            } catch {
+                logger.error("could not show \(request.id, privacy: .public): \(error.localizedDescription, privacy: .public)")
+            }
         }
     }
 
     private func remove(id: String) async {
-        handlers[id] = nil
-        await Self.removeDelivered(id: id)
+        let center = UNUserNotificationCenter.current()
+        let delivered = await center.deliveredNotifications().map { notification in
+            NotificationRouter.Delivered(
+                id: notification.request.identifier, category: notification.request.content.categoryIdentifier
+            )
+        }
+        center.removeDeliveredNotifications(withIdentifiers: router.withdraw(id: id, delivered: delivered))
     }
 
     // MARK: - The notification center
@@ -201,36 +198,23 @@ final class UserNotificationsAdapter: NSObject {
             UNNotificationRequest(identifier: request.id, content: content, trigger: nil)
         )
     }
-
-    /// Takes `id` out of the notification list; the runtime's break id takes every delivered break with it, since
-    /// the plan delivered those under ids of their own.
-    nonisolated private static func removeDelivered(id: String) async {
-        let center = UNUserNotificationCenter.current()
-        var ids = [id]
-        if id == BreakNotifications.id {
-            let delivered = await center.deliveredNotifications()
-            ids += delivered.map(\.request)
-                .filter { breakCategories.contains($0.content.categoryIdentifier) }
-                .map(\.identifier)
-        }
-        center.removeDeliveredNotifications(withIdentifiers: ids)
-    }
 }
 
 extension UserNotificationsAdapter: UNUserNotificationCenterDelegate {
-    /// A request delivered while the app is in front: a break goes to the list (the break sheet shows it, read
-    /// again now); anything else shows as a banner too.
+    /// A request delivered while the app is in front, shown as the router says: a break goes to the list (the
+    /// break sheet shows it, read again now); anything else shows as a banner too.
     nonisolated func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-        guard Self.breakCategories.contains(notification.request.content.categoryIdentifier) else {
+        switch NotificationRouter.foreground(category: notification.request.content.categoryIdentifier) {
+        case .banner:
             completionHandler([.banner, .list, .sound, .badge])
-            return
+        case .listOnly:
+            completionHandler([.list, .sound, .badge])
+            Task { @MainActor in await self.onChange?() }
         }
-        completionHandler([.list, .sound, .badge])
-        Task { @MainActor in await self.onChange?() }
     }
 
     /// A person answered a delivered request; the completion waits for the runtime to have taken the answer.

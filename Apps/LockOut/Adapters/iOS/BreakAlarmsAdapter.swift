@@ -7,96 +7,75 @@
     import SwiftUI
     import os
 
-    /// The break cycle's alarm on AlarmKit (seed 003): one alarm at a time, as Core's `BreakAlarmPlan` wants it,
+    /// The break cycle's alarm on AlarmKit (seed 003): one alarm at a time, as Core's `BreakAlertPlan` wants it,
     /// ringing at alarm volume through silent mode and Focus while the app is not running.
     ///
     /// It schedules the planned alarm (its `id`, `title`, "Start break" button and fire date), cancels the ids the
-    /// plan names, reads the alarms the system holds back as `HeldAlarm`s, and watches `alarmUpdates`: a break
-    /// alarm that leaves the system's set without this adapter having cancelled it was dismissed (AlarmKit deletes
-    /// an alarm once it rang and was stopped, and "Start break" cancels it), and goes to the runtime as
-    /// `DeviceAgent.alarmDismissed(_:)`. Alarms outlive the app, so at launch the held ones are reconciled with the
-    /// stored break record through `DeviceAgent.reconcileAlarms(held:)` before watching starts.
+    /// plan names, reads the alarms the system holds back as `HeldAlarm`s, and hands every set `alarmUpdates`
+    /// reports to the runtime's `BreakAlarmWatch`, which says which break alarms left without the app cancelling
+    /// them; `DeviceAgent.alarmsLeft(_:startedBreak:)` decides, with Core's attribution, whether each was Start
+    /// break, Stop or a removal that answered nothing. Alarms outlive the app, so at launch the held ones and the
+    /// Start break marks are reconciled with the stored break record (`reconcileAlarms(held:startedBreak:)`)
+    /// before watching starts. A change of authorization (granted in onboarding or Settings, taken back in the
+    /// system's settings) only asks the app to plan again: the plan then rings alarms or notifies instead.
     ///
     /// ```
-    ///   launch ── held alarms ── reconcileAlarms(held:) ──► apply changes ──► watch alarmUpdates
-    ///   AlarmChanges ── cancel ids (remembered as ours) ── schedule PlannedAlarm ──► AlarmManager
-    ///   alarmUpdates ── a break alarm gone, not cancelled by us ──► alarmDismissed ──► onChange (re-plan)
+    ///   launch ── held alarms, marks ── reconcileAlarms(held:startedBreak:) ──► watch alarmUpdates, authorizationUpdates
+    ///   AlarmChanges ── watch.willCancel ── cancel ids ── schedule PlannedAlarm ──► AlarmManager
+    ///   alarmUpdates ── watch.update ── departures ──► alarmsLeft ──► onChange (re-plan)
+    ///   authorizationUpdates ──► onChange (re-plan)
     /// ```
     @available(iOS 26.0, *)
     @MainActor
     final class BreakAlarmsAdapter {
-        /// Told after a dismissed alarm reached the runtime: the app applies fresh plans (the next alarm among them).
+        /// Told after an alarm left or the authorization changed: the app applies fresh plans.
         var onChange: (@MainActor () async -> Void)?
 
         private let agent: DeviceAgent
-        /// The break alarms the system held at the last look.
-        private var known: Set<UUID> = []
-        /// Alarms this adapter cancelled: their leaving is not a dismissal.
-        private var cancelled: Set<UUID> = []
-        private var watching: Task<Void, Never>?
+        private var alarmWatch = BreakAlarmWatch()
+        private var watching: [Task<Void, Never>] = []
         private let logger = Logger(subsystem: "org.lockout.LockOut", category: "alarms")
 
         init(agent: DeviceAgent) {
             self.agent = agent
         }
 
-        /// Whether the person lets the app schedule alarms.
-        var isAuthorized: Bool {
-            AlarmManager.shared.authorizationState == .authorized
-        }
-
-        /// Asks the person once (`NSAlarmKitUsageDescription` says why) and answers whether alarms may ring.
-        func requestAuthorization() async -> Bool {
-            switch AlarmManager.shared.authorizationState {
-            case .authorized:
-                return true
-            case .denied:
-                return false
-            case .notDetermined:
-                do {
-                    return try await AlarmManager.shared.requestAuthorization() == .authorized
-                } catch {
-                    logger.error("could not ask for alarms: \(error.localizedDescription, privacy: .public)")
-                    return false
-                }
-            @unknown default:
-                return false
-            }
-        }
-
-        /// Every alarm the system holds for the app, as the runtime reads them (`systemPlans(heldAlarms:)`).
+        /// Every alarm the system holds for the app, as the runtime reads them (`systemPlans(alarms:heldAlarms:)`);
+        /// none when they cannot be read (no authorization, say).
         func heldAlarms() -> [HeldAlarm] {
             do {
-                return try AlarmManager.shared.alarms.map { HeldAlarm(id: $0.id, isAlerting: $0.state == .alerting) }
+                return try AlarmManager.shared.alarms.map(Self.held)
             } catch {
                 logger.error("could not read the alarms: \(error.localizedDescription, privacy: .public)")
                 return []
             }
         }
 
-        /// Once at launch: the runtime rebuilds the break record from the held alarms and says what to change,
-        /// then the adapter starts watching for dismissals.
+        /// Once at launch: the runtime rebuilds the break record from the held alarms and the Start break marks,
+        /// then the adapter starts watching. The plans the app makes next bring the alarms in line.
         func reconcileAtLaunch() async {
             let held = heldAlarms()
-            known = Self.breakAlarms(in: held)
+            alarmWatch.start(held: held)
+            let marks = StartedBreakAlarms.all()
             do {
-                let changes = try await agent.reconcileAlarms(held: held)
-                await apply(changes)
+                try await agent.reconcileAlarms(held: held, startedBreak: marks)
+                StartedBreakAlarms.forget(BreakAlarmWatch.spentMarks(marks, held: held))
             } catch {
                 logger.error("could not reconcile the alarms: \(String(describing: error), privacy: .public)")
             }
             watch()
         }
 
-        /// Cancels the alarms `changes` names, then schedules its alarm.
+        /// Cancels the alarms `changes` names, then schedules its alarm. Where alarms may not ring the cancels
+        /// fail, and only the log says so.
         func apply(_ changes: AlarmChanges) async {
+            alarmWatch.willCancel(changes.cancel)
             for id in changes.cancel {
-                cancelled.insert(id)
                 do {
                     try AlarmManager.shared.cancel(id: id)
                 } catch {
                     // Unknown ids throw: the alarm is gone already, so its leaving was seen or will never come.
-                    cancelled.remove(id)
+                    alarmWatch.cancelFailed(id)
                     let reason = error.localizedDescription
                     logger.info("alarm \(id.uuidString, privacy: .public) was not held: \(reason, privacy: .public)")
                 }
@@ -110,48 +89,44 @@
             }
         }
 
-        /// Starts reporting dismissed break alarms; watching again does nothing.
+        /// Starts reporting the alarms that left and the authorization's changes; watching again does nothing.
         func watch() {
-            guard watching == nil else { return }
-            watching = Task { [weak self] in
-                for await alarms in AlarmManager.shared.alarmUpdates {
-                    await self?.update(alarms.map { HeldAlarm(id: $0.id, isAlerting: $0.state == .alerting) })
-                }
-            }
+            guard watching.isEmpty else { return }
+            watching.append(
+                Task { [weak self] in
+                    for await alarms in AlarmManager.shared.alarmUpdates {
+                        await self?.update(alarms.map(Self.held))
+                    }
+                })
+            watching.append(
+                Task { [weak self] in
+                    for await _ in AlarmManager.shared.authorizationUpdates {
+                        await self?.onChange?()
+                    }
+                })
         }
 
-        /// Stops reporting dismissals.
+        /// Stops reporting.
         func stopWatching() {
-            watching?.cancel()
-            watching = nil
+            for task in watching { task.cancel() }
+            watching = []
         }
 
         private func update(_ held: [HeldAlarm]) async {
-            let present = Self.breakAlarms(in: held)
-            let gone = known.subtracting(present)
-            known = present
-            var reported = false
-            for id in gone {
-                guard cancelled.remove(id) == nil, let alarm = PlannedAlarm(id: id) else { continue }
-                // "Start break" marked its alarm before cancelling it; any other way out is the alarm's Stop.
-                let answer: AlarmAnswer = StartedBreakAlarms.take(id) ? .startBreak : .stop
-                do {
-                    try await agent.alarmDismissed(alarm, by: answer)
-                    reported = true
-                } catch {
-                    let reason = String(describing: error)
-                    logger.error("dismissal of \(id.uuidString, privacy: .public) refused: \(reason, privacy: .public)")
-                }
+            let departures = alarmWatch.update(held)
+            guard !departures.isEmpty else { return }
+            let marks = StartedBreakAlarms.all()
+            do {
+                try await agent.alarmsLeft(departures, startedBreak: marks)
+            } catch {
+                logger.error("alarms that left were refused: \(String(describing: error), privacy: .public)")
             }
-            cancelled.formIntersection(held.map(\.id))
-            if reported {
-                await onChange?()
-            }
+            StartedBreakAlarms.forget(BreakAlarmWatch.spentMarks(marks, held: held))
+            await onChange?()
         }
 
-        /// The ids of the break alarms among `held`: the ones Core's plan made. Focus alarms are not this adapter's.
-        private static func breakAlarms(in held: [HeldAlarm]) -> Set<UUID> {
-            Set(held.map(\.id).filter { PlannedAlarm(id: $0) != nil })
+        nonisolated private static func held(_ alarm: Alarm) -> HeldAlarm {
+            HeldAlarm(id: alarm.id, isAlerting: alarm.state == .alerting)
         }
 
         /// The alarm as AlarmKit rings it: at its fire date, with its title, and "Start break" (which cancels it, so
@@ -180,6 +155,35 @@
             )
             let startBreak = alarm.secondaryButton == nil ? nil : StartBreakIntent(alarmID: alarm.id.uuidString)
             return .alarm(schedule: .fixed(alarm.fireDate), attributes: attributes, secondaryIntent: startBreak)
+        }
+    }
+
+    /// The runtime's alarm authorization port on AlarmKit: the state the system reports, and its one request
+    /// (`NSAlarmKitUsageDescription` says why). Asking again after an answer returns that answer without a prompt.
+    @available(iOS 26.0, *)
+    struct AlarmKitAuthorization: AlarmAuthorizing {
+        private static let logger = Logger(subsystem: "org.lockout.LockOut", category: "alarms")
+
+        func authorization() async -> AlarmAuthorization {
+            Self.map(AlarmManager.shared.authorizationState)
+        }
+
+        func requestAuthorization() async -> AlarmAuthorization {
+            do {
+                return Self.map(try await AlarmManager.shared.requestAuthorization())
+            } catch {
+                Self.logger.error("could not ask for alarms: \(error.localizedDescription, privacy: .public)")
+                return await authorization()
+            }
+        }
+
+        private static func map(_ state: AlarmManager.AuthorizationState) -> AlarmAuthorization {
+            switch state {
+            case .notDetermined: .notDetermined
+            case .denied: .denied
+            case .authorized: .authorized
+            @unknown default: .denied
+            }
         }
     }
 
@@ -213,9 +217,9 @@
         }
     }
 
-    /// The break alarms whose "Start break" was pressed, until the adapter sees them leave: what tells Start break
-    /// from Stop, since the system reports both as the alarm going away. Kept in the app's defaults, as the button
-    /// may launch the app before the adapter watches.
+    /// The break alarms whose "Start break" was pressed, until the runtime has them: what tells Start break from
+    /// Stop, since the system reports both as the alarm going away. Kept in the app's defaults, as the button may
+    /// launch the app before the adapter watches; which marks are spent the runtime says (`BreakAlarmWatch`).
     @available(iOS 26.0, *)
     enum StartedBreakAlarms {
         private static let key = "lockout.alarms.startedBreak"
@@ -226,14 +230,19 @@
             defaults.set((defaults.stringArray(forKey: key) ?? []) + [id.uuidString], forKey: key)
         }
 
-        /// Whether Start break was pressed on `id`, forgetting it.
-        static func take(_ id: UUID) -> Bool {
+        /// Every alarm marked.
+        static func all() -> Set<UUID> {
+            Set((UserDefaults.standard.stringArray(forKey: key) ?? []).compactMap(UUID.init(uuidString:)))
+        }
+
+        /// Forgets the marks of `ids`.
+        static func forget(_ ids: Set<UUID>) {
+            guard !ids.isEmpty else { return }
             let defaults = UserDefaults.standard
-            var marked = defaults.stringArray(forKey: key) ?? []
-            guard let index = marked.firstIndex(of: id.uuidString) else { return false }
-            marked.remove(at: index)
-            defaults.set(marked, forKey: key)
-            return true
+            let kept = (defaults.stringArray(forKey: key) ?? []).filter {
+                UUID(uuidString: $0).map { !ids.contains($0) } ?? false
+            }
+            defaults.set(kept, forKey: key)
         }
     }
 #endif

@@ -3,8 +3,9 @@ import LockOutPresentation
 import SwiftUI
 
 /// The breaks onboarding (seed 000), before the Dashboard the first time: the 20-20-20 rule with an eye, micro
-/// and long breaks with a breathing circle, then the notification permission, a test notification and the kind
-/// switches with Get Started. The model leads from page to page; its pages carry every word.
+/// and long breaks with a breathing circle, then the notification permission, the alarm authorization where the
+/// device has alarms, a test notification and the kind switches with Get Started. The model leads from page to
+/// page; its pages carry every word.
 struct BreakOnboardingView: View {
     let model: BreakOnboardingModel
 
@@ -85,8 +86,8 @@ struct BreakOnboardingView: View {
         }
     }
 
-    /// The setup page's controls: Enable Notifications while the person was not asked, a test notification, and
-    /// one switch per break kind.
+    /// The setup page's controls: Enable Notifications and Allow Alarms while the person was not asked, a test
+    /// notification, and one switch per break kind.
     private var setup: some View {
         VStack(spacing: 16) {
             if let enable = model.enableNotificationsTitle {
@@ -102,6 +103,21 @@ struct BreakOnboardingView: View {
                     .font(.footnote)
                     .foregroundStyle(.secondary)
                     .multilineTextAlignment(.center)
+            }
+            if let allow = model.enableAlarmsTitle {
+                Button {
+                    Task { await model.enableAlarms() }
+                } label: {
+                    Text(verbatim: allow)
+                }
+                .buttonStyle(.bordered)
+                .accessibilityIdentifier("onboarding.enableAlarms")
+            } else if let note = model.alarmsNote {
+                Text(verbatim: note)
+                    .font(.footnote)
+                    .foregroundStyle(.secondary)
+                    .multilineTextAlignment(.center)
+                    .accessibilityIdentifier("onboarding.alarms")
             }
             Button(String(localized: "Send a Test Notification")) {
                 Task { await model.sendTestNotification() }

@@ -3,8 +3,8 @@ import LockOutPresentation
 import SwiftUI
 
 /// The Settings screen (seed 000): the snooze length and how long history is kept as steppers within the
-/// engine's ranges, whether notifications may show with the button that asks for them, and, when the app has a
-/// family service, the sync status with Sync Now.
+/// engine's ranges, whether notifications may show and whether breaks ring as alarms, each with the button that
+/// asks for it, and, when the app has a family service, the sync status with Sync Now.
 struct SettingsView: View {
     let model: SettingsModel
 
@@ -40,6 +40,23 @@ struct SettingsView: View {
                 }
             } header: {
                 Text("Notifications")
+            }
+
+            Section {
+                if let alarms = model.alarms {
+                    Text(verbatim: alarms.text)
+                        .accessibilityIdentifier("settings.alarms")
+                }
+                if model.canRequestAlarms {
+                    Button {
+                        Task { await model.requestAlarmAuthorization() }
+                    } label: {
+                        Text(verbatim: AlarmAuthorization.requestTitle)
+                    }
+                    .accessibilityIdentifier("settings.requestAlarms")
+                }
+            } header: {
+                Text("Alarms")
             }
 
             if model.showsSync {
