@@ -12,7 +12,7 @@ extension FamilyService {
         guard let encryption, try store.isEndToEnd() else {
             throw FamilyInputError.invalidValue("a recovery code is for an end-to-end encrypted family: another parent device can always pair a plaintext family's devices again")
         }
-        let myKeys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
+        let myKeys = try encryption.deviceKeys()
         let client = FamilyClient(server: membership.server, token: membership.token, connector: connector)
         defer { client.shutdown() }
         let previous = try client.devices().filter { $0.isActive && RecoveryCode.isRecoveryDevice($0) && $0.deviceID != me.id }
@@ -55,7 +55,7 @@ extension FamilyService {
         defer { client.shutdown() }
         _ = try client.rename(code.device, to: DeviceNames.shownToServer(code.device))
         let keys = try encryption.keyCipher.deviceKeys(agreement: code.agreement, signing: code.signing)
-        guard try encryption.keys.keys(orMake: { keys }) == keys else {
+        guard try encryption.deviceKeys(orMake: { keys }) == keys else {
             throw FamilyInputError.invalidValue("this device holds keys of its own: recover on a device set up afresh (a new data directory)")
         }
         try store.adoptIdentity(code.device)

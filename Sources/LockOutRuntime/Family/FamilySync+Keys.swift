@@ -33,7 +33,7 @@ extension FamilySync {
     /// waiting for a key tried again.
     func prepareKeys(_ client: FamilyClient, membership: FamilyMembership, identity: DeviceIdentity) throws -> FamilyKeyState? {
         guard let encryption, try store.isEndToEnd() else { return nil }
-        let privateKeys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
+        let privateKeys = try encryption.deviceKeys()
         var state = FamilyKeyState(family: membership.family, me: identity.id, keys: privateKeys, cipher: encryption.cipher,
                                    keyCipher: encryption.keyCipher)
         if let snapshot = try store.keySnapshot() { state.restore(snapshot) }
