@@ -34,12 +34,16 @@ public final class FamilyClient: Sendable {
     public let server: URL
     let token: String?
     let api: any FamilyTransport
+    /// The round's budget: no request is sent once it is spent, and none outlasts it; nil: none.
+    let budget: RoundBudget?
     static let timeout: TimeInterval = 20
 
-    /// A client of `server`, as the device holding `token` (nil before it has one), through `connector`.
-    public init(server: URL, token: String?, connector: FamilyConnector) {
+    /// A client of `server`, as the device holding `token` (nil before it has one), through `connector`, within
+    /// `budget` when there is one.
+    public init(server: URL, token: String?, connector: FamilyConnector, budget: RoundBudget? = nil) {
         self.server = server
         self.token = token
+        self.budget = budget
         api = connector.transport(to: server)
     }
 
@@ -144,8 +148,13 @@ public final class FamilyClient: Sendable {
 
     func send(_ request: FamilyRequest) throws(FamilyClientError) -> FamilyResponse {
         let response: FamilyResponse
-        do {
-            response = try api.send(request, timeout: Self.timeout)
+        do throws(FamilyTransportError) {
+            if let budget {
+                guard let timeout = budget.timeForRequest(upTo: Self.timeout) else { throw FamilyTransportError(RoundBudget.spentReason) }
+                response = try api.send(request, timeout: timeout, budget: budget)
+            } else {
+                response = try api.send(request, timeout: Self.timeout)
+            }
         } catch {
             throw .unreachable(server: server, reason: error.description)
         }

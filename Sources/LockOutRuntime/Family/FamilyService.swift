@@ -108,7 +108,7 @@ public struct FamilyService: Sendable {
         }
         // An end-to-end family's code carries a pairing key the server never sees, and this device's fingerprint.
         // The welcome, sealed with the key, gives the joining device the parents' keys on this device's word.
-        let keys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
+        let keys = try encryption.deviceKeys()
         let me = SyncAPI.DeviceKey(deviceID: device.id, mode: device.mode ?? .parentDevice, publicKeys: keys.publicKeys)
         let parents = (try store.keySnapshot()?.pinned ?? []).filter { $0.mode == .parentDevice && $0.deviceID != device.id }
         let welcome = try PairingWelcome.signed(family: membership.family, issuer: device.id, roster: parents + [me], keys: keys,
@@ -141,7 +141,7 @@ public struct FamilyService: Sendable {
         guard let encryption else { throw FamilyInputError.invalidValue("this device cannot keep a family's keys") }
         // The keys go with the redeem, with the proof the parent checks; the welcome that comes back must open with
         // the code's key and be signed by the parent whose fingerprint the code carries.
-        let keys = try encryption.keys.keys(orMake: encryption.keyCipher.newDeviceKeys)
+        let keys = try encryption.deviceKeys()
         let proof = key.proof(family: payload.family, device: device.id, mode: mode, keys: keys.publicKeys, cipher: encryption.cipher)
         // The name goes with the redeem, sealed for the parent that made the code: it names the device from its next round.
         let credentials = try client.redeem(SyncAPI.Redeem(
@@ -226,12 +226,13 @@ public struct FamilyService: Sendable {
         return names
     }
 
-    /// One sync round: by the running agent when there is one (it applies commands to its engines), else here.
-    public func sync() -> SyncRoundOutcome {
+    /// One sync round: by the running agent when there is one (it applies commands to its engines), else here,
+    /// within `budget` when there is one (`RoundBudget`: a background refresh's round).
+    public func sync(within budget: RoundBudget? = nil) -> SyncRoundOutcome {
         if let outcome = agentRound?() { return outcome }
         let sync = FamilySync(store: store, applier: applier, connector: connector, now: now, sharedSettings: sharedSettings, encryption: encryption)
         defer { sync.shutdown() }
-        return sync.syncOnce()
+        return sync.syncOnce(within: budget)
     }
 
     /// Queues every failed item again and syncs.

@@ -70,25 +70,28 @@ public final class FamilySync: Sendable {
         }
     }
 
-    /// The client for `membership`, kept between rounds.
-    func client(for membership: FamilyMembership) -> FamilyClient {
+    /// The client for `membership` within `budget`, kept between rounds of the same budget.
+    func client(for membership: FamilyMembership, budget: RoundBudget? = nil) -> FamilyClient {
         clients.withLock { client in
-            if let existing = client, existing.server == membership.server, existing.token == membership.token { return existing }
+            if let existing = client, existing.server == membership.server, existing.token == membership.token, existing.budget === budget {
+                return existing
+            }
             client?.shutdown()
-            let fresh = FamilyClient(server: membership.server, token: membership.token, connector: connector)
+            let fresh = FamilyClient(server: membership.server, token: membership.token, connector: connector, budget: budget)
             client = fresh
             return fresh
         }
     }
 
     /// One round: push, pull, apply, push the acknowledgements. Never throws: the outcome and the stored
-    /// progress say what happened.
+    /// progress say what happened. Within `budget` the round sends nothing once it is spent and gives up a request
+    /// in flight when it is stopped; it ends `.waiting` with the outbox kept, and counts as no failure.
     @discardableResult
-    public func syncOnce() -> SyncRoundOutcome {
+    public func syncOnce(within budget: RoundBudget? = nil) -> SyncRoundOutcome {
         do {
             guard let membership = try store.membership() else { return .notMember }
             try store.updateProgress { [now] in $0.roundStartedAt = now() }
-            let client = client(for: membership)
+            let client = client(for: membership, budget: budget)
             let identity = try store.identity(defaultName: DeviceNames.host())
             let settings = identity.mode == .personalDevice ? sharedSettings : nil
             if let settings { try queueLocalSettings(settings) }
@@ -106,6 +109,8 @@ public final class FamilySync: Sendable {
                 $0.roundStartedAt = nil
             }
             return .synced(applied: applied)
+        } catch _ as FamilyClientError where budget?.isSpent == true {
+            return stopped()
         } catch let error as FamilyClientError {
             return failed(error.syncFailure)
         } catch let wait as KeyWait {
@@ -114,6 +119,13 @@ public final class FamilySync: Sendable {
             logger.error("sync failed", metadata: ["error": "\(error)"])
             return failed(.transient(reason: "\(error)", retryAfter: nil))
         }
+    }
+
+    /// A round out of budget: no longer under way, with nothing held against the server or the outbox.
+    private func stopped() -> SyncRoundOutcome {
+        try? store.updateProgress { $0.roundStartedAt = nil }
+        logger.notice("sync stopped", metadata: ["reason": "\(RoundBudget.spentReason)"])
+        return .waiting(reason: RoundBudget.spentReason, retryAt: now())
     }
 
     /// Records a failed round: a transient one backs off, a permanent one is an error until the next good round.
@@ -169,6 +181,8 @@ public final class FamilySync: Sendable {
                 }
                 continue
             } catch {
+                // A round out of budget leaves the items as they were: nothing was wrong with them or the server.
+                if client.budget?.isSpent == true { throw error }
                 let failure = error.syncFailure
                 try store.attempted(batch, failure: failure, now: now())
                 // A transient failure, or a device the server no longer knows, ends the round.

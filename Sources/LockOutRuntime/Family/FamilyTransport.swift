@@ -53,8 +53,17 @@ public struct FamilyTransportError: Error, Equatable, Sendable, CustomStringConv
 public protocol FamilyTransport: Sendable {
     /// Sends `request` to the server and waits up to `timeout` for the whole answer.
     func send(_ request: FamilyRequest, timeout: TimeInterval) throws(FamilyTransportError) -> FamilyResponse
+    /// Sends `request` like `send(_:timeout:)`, and gives it up as soon as `budget` is stopped. By default the call
+    /// runs to its answer or its timeout, which the caller has already cut to what is left of the budget.
+    func send(_ request: FamilyRequest, timeout: TimeInterval, budget: RoundBudget) throws(FamilyTransportError) -> FamilyResponse
     /// Closes the connections; the transport is not used after.
     func shutdown()
+}
+
+extension FamilyTransport {
+    public func send(_ request: FamilyRequest, timeout: TimeInterval, budget: RoundBudget) throws(FamilyTransportError) -> FamilyResponse {
+        try send(request, timeout: timeout)
+    }
 }
 
 /// Opens a transport to a server: how the runtime's services reach the family server on this platform.

@@ -6,7 +6,7 @@ import Synchronization
 /// says so and App Transport Security lets it through).
 ///
 /// The port is blocking: the runtime calls `send` from a queue of its own (never the main actor) and waits for
-/// the whole answer, as the Linux transport does. The session's callbacks run on its own queue, so the wait never
+/// the whole answer, as the Linux transport does, or until the round's budget is stopped. The session's callbacks run on its own queue, so the wait never
 /// holds up the answer. Redirects are refused and the answer's status returned as it is, as on Linux: the family
 /// server never redirects, and a token must not follow a redirect to another host.
 final class URLSessionFamilyTransport: FamilyTransport {
@@ -29,6 +29,19 @@ final class URLSessionFamilyTransport: FamilyTransport {
     }
 
     func send(_ request: FamilyRequest, timeout: TimeInterval) throws(FamilyTransportError) -> FamilyResponse {
+        try perform(request, timeout: timeout, budget: nil)
+    }
+
+    /// Sends like `send(_:timeout:)`, and gives the request up as soon as `budget` is stopped (a background
+    /// refresh's time ran out): the data task is cancelled and the wait ends at once.
+    func send(_ request: FamilyRequest, timeout: TimeInterval, budget: RoundBudget) throws(FamilyTransportError) -> FamilyResponse
+    {
+        try perform(request, timeout: timeout, budget: budget)
+    }
+
+    private func perform(_ request: FamilyRequest, timeout: TimeInterval, budget: RoundBudget?) throws(FamilyTransportError)
+        -> FamilyResponse
+    {
         let prepared = try urlRequest(for: request, timeout: timeout)
         let answer = Answer()
         let done = DispatchSemaphore(value: 0)
@@ -36,10 +49,18 @@ final class URLSessionFamilyTransport: FamilyTransport {
             answer.result.withLock { $0 = Answer.outcome(data: data, response: response, error: error) }
             done.signal()
         }
+        let stop = budget?.whenStopped {
+            task.cancel()
+            done.signal()
+        }
+        defer { if let stop { budget?.forget(stop) } }
         task.resume()
         guard done.wait(timeout: .now() + timeout) == .success else {
             task.cancel()
             throw FamilyTransportError(String(localized: "no answer within \(timeout) s"))
+        }
+        if budget?.isSpent == true, answer.result.withLock({ $0 == nil }) {
+            throw FamilyTransportError(RoundBudget.spentReason)
         }
         let outcome =
             answer.result.withLock { $0 } ?? .failure(FamilyTransportError(String(localized: "the request failed: no answer")))
