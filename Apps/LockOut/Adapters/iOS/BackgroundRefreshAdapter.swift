@@ -1,27 +1,31 @@
 #if os(iOS)
     import BackgroundTasks
     import Foundation
+    import LockOutRuntime
     import LockOutShared
     import os
 
     private let logger = Logger(subsystem: "org.lockout.LockOut", category: "background-refresh")
 
     /// The background refresh (BGAppRefreshTask) that renews what the system was handed while the app is not
-    /// running: the notification plan's rolling window of 64 requests and the alarm. Core says when it is due (the
-    /// plans' `refreshAt`); the system runs it then or, often, much later.
+    /// running: the notification plan's rolling window of 64 requests and the alarm, and the family's news. Core
+    /// says when it is due (the plans' `refreshAt`); the system runs it then or, often, much later.
+    ///
+    /// The order — plan, a family round within its budget, plan again; the next refresh asked for and the task
+    /// completed exactly once, expired or not — is `BackgroundRefresh` in the runtime, tested on Linux. This adapter
+    /// only hands it the system's task:
     ///
     /// ```
     ///   register (before launch ends) ── submit(earliestBegin: refreshAt)
-    ///   system launches the task ──► replan() ──► submit(earliestBegin: its refreshAt) ──► setTaskCompleted
-    ///                       └─ expires first ──► the re-plan is cancelled, the task completes unsuccessfully
+    ///   system launches the task ──► BackgroundRefreshRun.start() ─► submit(…) ─► setTaskCompleted(success:)
+    ///   expirationHandler ──► BackgroundRefreshRun.expire()   (the round stopped, the task completed at once)
     /// ```
     final class BackgroundRefreshAdapter: Sendable {
-        /// Plans again and applies the plans (notifications, alarm); answers their `refreshAt`, or nil when the
-        /// runtime could not plan.
-        private let replan: @Sendable () async -> Date?
+        /// The plans made again, and the family round within a budget.
+        private let work: BackgroundRefreshWork
 
-        init(replan: @escaping @Sendable () async -> Date?) {
-            self.replan = replan
+        init(work: BackgroundRefreshWork) {
+            self.work = work
         }
 
         /// Registers the task's handler under `SharedIdentifiers.backgroundRefreshTask` (listed in the app's
@@ -50,17 +54,16 @@
             }
         }
 
-        /// Re-plans, resubmits, and always completes the task: unsuccessfully when the re-plan failed or the system
-        /// ended the time first.
+        /// Runs one refresh: the runtime's sequence over the system's task, which the expiration handler keeps alive
+        /// until the system lets go of it.
         private func run(_ refresh: RefreshTask) {
-            let replan = replan
-            let work = Task { await replan() }
-            refresh.task.expirationHandler = { @Sendable in work.cancel() }
-            Task {
-                let next = await work.value
-                submit(earliestBegin: next)
-                refresh.task.setTaskCompleted(success: next != nil && !work.isCancelled)
-            }
+            let run = BackgroundRefreshRun(
+                timer: WallClockDeadlineTimer(), now: { Date() }, work: work,
+                submit: { [self] date in submit(earliestBegin: date) },
+                complete: { success in refresh.task.setTaskCompleted(success: success) }
+            )
+            refresh.task.expirationHandler = { @Sendable in run.expire() }
+            run.start()
         }
     }
 
