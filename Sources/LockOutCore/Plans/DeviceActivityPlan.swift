@@ -34,10 +34,11 @@ public struct DeviceActivityPlan: Codable, Hashable, Sendable {
 
     /// The activities that wake the monitor at each of `changes`: those after `now` and at most a week
     /// away, at the next whole second (date components keep no fraction, and an end a fraction early
-    /// would wake the monitor before the change), the soonest 20, each at least 15 minutes long.
-    public static func schedules(endingAt changes: [Date], now: Date) -> [DeviceActivityPlan] {
+    /// would wake the monitor before the change), the soonest `limit` (20 unless other activities take some of
+    /// the system's 20), each at least 15 minutes long.
+    public static func schedules(endingAt changes: [Date], now: Date, limit: Int = maximumCount) -> [DeviceActivityPlan] {
         let start = wholeSecond(now, .down)
-        return ends(of: changes, now: now).prefix(maximumCount).map { end in
+        return ends(of: changes, now: now).prefix(max(0, min(limit, maximumCount))).map { end in
             DeviceActivityPlan(
                 name: "\(namePrefix)\(Int(end.timeIntervalSince1970))",
                 start: min(start, end.addingTimeInterval(-minimumLength)),
@@ -67,7 +68,12 @@ public struct DeviceActivityPlan: Codable, Hashable, Sendable {
         Self.components(of: end, in: calendar)
     }
 
-    private static func components(of date: Date, in calendar: Calendar) -> DateComponents {
+    /// The activity as the adapter monitors it: an interval without events.
+    public var monitored: MonitoredActivity {
+        MonitoredActivity(name: name, start: start, end: end)
+    }
+
+    static func components(of date: Date, in calendar: Calendar) -> DateComponents {
         var components = calendar.dateComponents([.era, .year, .month, .day, .hour, .minute, .second], from: date)
         components.calendar = calendar
         components.timeZone = calendar.timeZone

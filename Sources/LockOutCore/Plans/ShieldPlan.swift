@@ -73,9 +73,17 @@ public struct ShieldPlan: Codable, Hashable, Sendable {
     public let blockedNow: [ShieldSelection]
     /// The activities to monitor, soonest end first.
     public let activities: [DeviceActivityPlan]
-    /// Until when the monitor is woken at every change: the last activity's end when there are more
-    /// changes than activities, else a week on.
+    /// The learning time Screen Time counts on a child's device: a day's activity with its threshold events for
+    /// each of the coming days; empty without learning programs.
+    public let learning: LearningMonitorPlan
+    /// Until when the monitor is woken at every change and learning time is counted: the last shield activity's
+    /// end when there are more changes than activities, else a week on; at most the last learning day's end.
     public let coveredUntil: Date
+
+    /// Every activity to monitor: the learning days, then the shield changes; at most the system's 20.
+    public var monitoring: [MonitoredActivity] {
+        learning.days.map(\.activity) + activities.map(\.monitored)
+    }
 
     /// The earliest begin date of the next background refresh, halfway to `coveredUntil`.
     public var refreshAt: Date { BackgroundRefresh.earliestBegin(now: snapshot.madeAt, coveredUntil: coveredUntil) }
@@ -87,12 +95,16 @@ public struct ShieldPlan: Codable, Hashable, Sendable {
         if let gate { timelines.append(Self.gateTimeline(gate, now: now, through: end)) }
         if let rewards { timelines.append(Self.rewardsTimeline(rewards, now: now)) }
         let changes = timelines.flatMap(\.changes)
-        let activities = DeviceActivityPlan.schedules(endingAt: changes, now: now)
+        let learning = rewards.map { LearningMonitorPlan(rewards: $0, now: now) } ?? LearningMonitorPlan.none
+        let limit = DeviceActivityPlan.maximumCount - learning.days.count
+        let activities = DeviceActivityPlan.schedules(endingAt: changes, now: now, limit: limit)
         let foreseen = DeviceActivityPlan.ends(of: changes, now: now).count
         snapshot = ShieldPlanSnapshot(madeAt: now, periods: timelines.flatMap(\.periods))
         blockedNow = ShieldSelection.allCases.filter { selection in timelines.contains { $0.selection == selection && $0.blockedAtStart } }
         self.activities = activities
-        coveredUntil = foreseen > activities.count ? (activities.last?.end ?? end) : end
+        self.learning = learning
+        let shieldsCovered = foreseen > activities.count ? (activities.last?.end ?? end) : end
+        coveredUntil = learning.days.last.map { min(shieldsCovered, $0.activity.end) } ?? shieldsCovered
     }
 
     /// The rewards' spans: closed unless reward time is open, from its end on. What the selection holds is the
