@@ -48,11 +48,22 @@ public struct RewardsService: Sendable {
         return effects
     }
 
-    /// Takes the latest state of usage sessions.
+    /// Takes the latest state of usage sessions, each day's in turn. A session of a day already over (Screen Time's
+    /// thresholds read the next morning) counts on its own day, as of its end: counted as of `now`, the engine would
+    /// move on to today first and drop the sessions of the days between.
     public func record(_ sessions: [UsageSession], on engine: inout RewardsEngine, now: Date) throws -> [RewardsEffect] {
         var next = engine
         let newID = newID
-        let effects = sessions.flatMap { next.recordUsage($0, now: now, newID: { newID() }) }
+        let calendar = calendar
+        let today = LocalDate(now, in: calendar)
+        let byDay = sessions.enumerated()
+            .map { (day: $0.element.day(in: calendar), order: $0.offset, session: $0.element) }
+            .sorted { ($0.day, $0.order) < ($1.day, $1.order) }
+        let effects = byDay.flatMap { item in
+            let lastSecond = item.day.adding(days: 1, in: calendar).start(in: calendar).addingTimeInterval(-1)
+            let at = item.day < today ? min(now, item.session.end, lastSecond) : now
+            return next.recordUsage(item.session, now: at, newID: { newID() })
+        }
         try persist(next, effects: effects)
         engine = next
         return effects

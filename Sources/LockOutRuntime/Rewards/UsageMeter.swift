@@ -2,6 +2,26 @@ import Foundation
 import Logging
 import LockOutCore
 
+/// What measures how long marked programs are used, for the agent: the desktop's activity sensor on Linux
+/// (``UsageMeter``), the thresholds Screen Time told the activity monitor on iPhone and iPad (``ScreenTimeUsageMeter``).
+public protocol UsageMetering: AnyObject, Sendable {
+    /// How usage is measured, as `lockout rewards status` shows it.
+    var method: String { get }
+    /// Starts telling `onWrite` and measuring `categories`.
+    func start(categories: [String: ProgramCategory], onWrite: @escaping @Sendable ([UsageSession]) -> Void)
+    /// Measures `categories` from now on.
+    func update(categories: [String: ProgramCategory])
+    /// Stops measuring.
+    func stop()
+    /// Sessions of `categories` measured while nothing told the agent, not yet told: the agent counts them before
+    /// it moves time on, so a day's minutes count on their day. None for a meter that tells as it measures.
+    func untoldSessions(now: Date, categories: [String: ProgramCategory]) -> [UsageSession]
+}
+
+extension UsageMetering {
+    public func untoldSessions(now: Date, categories: [String: ProgramCategory]) -> [UsageSession] { [] }
+}
+
 /// Measures how long marked programs are really used: Core's `UsageTracker` fed by the desktop's activity
 /// sensor, on a private queue.
 ///
@@ -11,7 +31,7 @@ import LockOutCore
 /// fallback nothing tells when a program starts, so while a program is marked but none runs the meter
 /// looks every `lookout` seconds (a program is counted from the reading that first sees it), and
 /// every `interval` seconds while one runs; with none marked it never wakes.
-public final class UsageMeter: @unchecked Sendable {
+public final class UsageMeter: UsageMetering, @unchecked Sendable {
     /// Seconds between readings while measuring.
     public static let interval: TimeInterval = 5
     /// Seconds between readings of the `processes` fallback while no marked program runs.

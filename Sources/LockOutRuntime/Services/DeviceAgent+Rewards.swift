@@ -9,7 +9,7 @@ extension DeviceAgent {
 
     /// Attaches rewards before `start`: the engine is restored there, and the meter (nil: usage is not
     /// measured on this device) starts with the marked programs.
-    public func attachRewards(_ service: RewardsService, meter: UsageMeter?) {
+    public func attachRewards(_ service: RewardsService, meter: (any UsageMetering)?) {
         rewardsService = service
         usageMeter = meter
     }
@@ -84,7 +84,10 @@ extension DeviceAgent {
         guard let service = rewardsService else { return }
         do {
             var engine = try service.restore(now: now)
-            let effects = try service.resume(&engine, now: now)  // reward time that ended meanwhile is gone, untold
+            // Usage measured while no agent ran (Screen Time's thresholds) counts on its own day, before the day moves on.
+            let untold = usageMeter?.untoldSessions(now: now, categories: Self.categories(of: engine.settings)) ?? []
+            var effects = try service.record(untold, on: &engine, now: now)
+            effects += try service.resume(&engine, now: now)  // reward time that ended meanwhile is gone, untold
             rewards = engine
             carryOut(effects)
             try layers.setRewardPrograms(engine.shieldedPrograms(at: now))
@@ -105,7 +108,11 @@ extension DeviceAgent {
     func tickRewards(now: Date) {
         guard let service = rewardsService, var engine = rewards else { return }
         do {
-            let effects = try service.tick(&engine, now: now)
+            var effects: [RewardsEffect] = []
+            if let untold = usageMeter?.untoldSessions(now: now, categories: measuredPrograms()), !untold.isEmpty {
+                effects += try service.record(untold, on: &engine, now: now)
+            }
+            effects += try service.tick(&engine, now: now)
             rewards = engine
             carryOut(effects)
         } catch {
@@ -150,7 +157,11 @@ extension DeviceAgent {
     }
 
     private func measuredPrograms() -> [String: ProgramCategory] {
-        Dictionary((rewards?.settings.programs ?? []).map { ($0.name, $0.category) }, uniquingKeysWith: { first, _ in first })
+        Self.categories(of: rewards?.settings)
+    }
+
+    private static func categories(of settings: RewardsSettings?) -> [String: ProgramCategory] {
+        Dictionary((settings?.programs ?? []).map { ($0.name, $0.category) }, uniquingKeysWith: { first, _ in first })
     }
 
     private func requireRewards() throws -> (RewardsService, RewardsEngine) {

@@ -50,7 +50,7 @@ public actor DeviceAgent {
     /// Rewards, once attached (`attachRewards`): the engine, its service and the usage meter.
     var rewards: RewardsEngine?
     var rewardsService: RewardsService?
-    var usageMeter: UsageMeter?
+    var usageMeter: (any UsageMetering)?
     /// The last quest completed or badge unlocked, for pages to celebrate once.
     var lastCelebration: (id: UUID, text: String, at: Date)?
     /// The presence sources in use and the absence they tell of (see `presenceChanged`).
