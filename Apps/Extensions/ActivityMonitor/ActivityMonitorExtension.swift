@@ -6,10 +6,28 @@ import ManagedSettings
 /// The activity monitor extension's principal class: woken when an activity the app planned starts or ends, it sets
 /// the shields from the snapshot the app stored in the App Group. The selections the snapshot blocks at this moment
 /// are shielded with the tokens the app stored for them; the others are cleared. Without a snapshot it can read, it
-/// leaves the shields as the app last set them.
+/// leaves the shields as the app last set them. Told that a learning program's apps reached a threshold, it records
+/// the minutes in the App Group, where the app reads them into the rewards.
 ///
 /// It links only `LockOutShared` and the Screen Time frameworks: the system ends a monitor above about 6 MB.
 final class ActivityMonitorExtension: DeviceActivityMonitor {
+    /// A learning event's name says what to record (the day, the minutes reached, the program): one line appended to
+    /// the day's file, so a threshold told twice is counted once by the app and a write cut short loses nothing
+    /// recorded before it. Other events are none of LockOut's.
+    override func eventDidReachThreshold(_ event: DeviceActivityEvent.Name, activity: DeviceActivityName) {
+        super.eventDidReachThreshold(event, activity: activity)
+        guard let threshold = LearningThreshold(eventName: event.rawValue) else { return }
+        guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: AppGroup.identifier) else {
+            NSLog("LockOut monitor: no App Group %@, %@ not recorded", AppGroup.identifier, event.rawValue)
+            return
+        }
+        do {
+            try LearningThresholdLog(container: container).record(threshold, at: Date())
+        } catch {
+            NSLog("LockOut monitor: %@ not recorded: %@", event.rawValue, error.localizedDescription)
+        }
+    }
+
     override func intervalDidStart(for activity: DeviceActivityName) {
         super.intervalDidStart(for: activity)
         applySnapshot()

@@ -3,16 +3,18 @@
     import FamilyControls
     import Foundation
     import LockOutCore
+    import LockOutRuntime
     import LockOutShared
     import ManagedSettings
 
     /// Screen Time on iPhone and iPad: Family Controls' authorization, the apps chosen for each selection, and
-    /// Core's `ShieldPlan` turned into shields and monitored activities.
+    /// Core's `ShieldPlan` turned into shields, monitored activities and the learning programs' threshold events.
     ///
     /// Apple's tokens stay opaque and stay here: each selection's are kept in the App Group under its name
-    /// (`AppGroup.Key.applicationTokens(_:)` and the like), where the monitor and shield extensions read them. Each
-    /// selection has a `ManagedSettingsStore` named after it, which the monitor extension shares. Nothing is decided
-    /// here: what is blocked now, until when and why is the plan's.
+    /// (`AppGroup.Key.applicationTokens(_:)` and the like), where the monitor and shield extensions read them; a
+    /// learning program's selection is `ShieldSelectionName.learning(_:)`. Each shield selection has a
+    /// `ManagedSettingsStore` named after it, which the monitor extension shares. Nothing is decided here: what is
+    /// blocked now, until when and why, which activities and events to monitor, and which to stop, are Core's.
     final class ScreenTimeAdapter: Sendable {
         /// Why Screen Time could not be used.
         enum Failure: Error, CustomStringConvertible {
@@ -58,7 +60,7 @@
         }
 
         /// Keeps the picker's `selection` under the selection `name`; a selection shielded now is shielded again with
-        /// the new tokens.
+        /// the new tokens, and a learning program's is counted with them from the next plan on.
         func store(_ selection: FamilyActivitySelection, as name: String) throws {
             guard let defaults = UserDefaults(suiteName: AppGroup.identifier) else { throw Failure.appGroupUnavailable }
             let encoder = JSONEncoder()
@@ -69,11 +71,29 @@
             if store.shield.applications != nil {
                 Self.shield(store, with: selection)
             }
+            // The learning days' events hold the old tokens: stopped, they start again with the new ones at the next plan.
+            if name.hasPrefix(ShieldSelectionName.learningPrefix) {
+                let center = DeviceActivityCenter()
+                let learning = center.activities.filter { $0.rawValue.hasPrefix(LearningMonitorPlan.activityPrefix) }
+                if !learning.isEmpty { center.stopMonitoring(learning) }
+            }
+        }
+
+        /// The usage meter of a child's device: the learning thresholds the monitor extension records in the App
+        /// Group's `LearningThresholds` folder; nil without the App Group.
+        func learningMeter() -> ScreenTimeUsageMeter? {
+            guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: AppGroup.identifier)
+            else { return nil }
+            return ScreenTimeUsageMeter(
+                directory: LearningThresholdLog(container: container).directory, calendar: calendar, now: { Date() }
+            )
         }
 
         /// Applies Core's plan: stores its snapshot for the extensions first (a monitor woken meanwhile reads the new
-        /// one), shields the selections blocked now with their tokens and clears the others, then monitors the plan's
-        /// activities, whose ends wake the monitor extension, and stops LockOut's activities the plan no longer has.
+        /// one), shields the selections blocked now with their tokens and clears the others, then carries out Core's
+        /// `MonitoringChanges`: stops LockOut's activities the plan no longer has and monitors the new ones — shield
+        /// changes, whose ends wake the monitor extension, and learning days with their threshold events. One activity
+        /// the system refuses does not keep the others from starting; the first refusal is thrown afterwards.
         func apply(_ plan: ShieldPlan) throws {
             guard let defaults = UserDefaults(suiteName: AppGroup.identifier) else { throw Failure.appGroupUnavailable }
             defaults.set(try JSONEncoder().encode(plan.snapshot), forKey: AppGroup.Key.shieldSnapshot)
@@ -86,17 +106,43 @@
                 }
             }
             let center = DeviceActivityCenter()
-            let planned = Set(plan.activities.map(\.name))
-            let monitored = center.activities.filter { $0.rawValue.hasPrefix(DeviceActivityPlan.namePrefix) }
-            center.stopMonitoring(monitored.filter { !planned.contains($0.rawValue) })
-            let running = Set(monitored.map(\.rawValue))
-            for activity in plan.activities where !running.contains(activity.name) {
+            let changes = MonitoringChanges(planned: plan.monitoring, monitored: center.activities.map(\.rawValue))
+            // An empty list would stop every activity, LockOut's running ones included.
+            if !changes.stop.isEmpty {
+                center.stopMonitoring(changes.stop.map { DeviceActivityName($0) })
+            }
+            var refusal: (any Error)?
+            for activity in changes.start {
                 let schedule = DeviceActivitySchedule(
                     intervalStart: activity.startComponents(in: calendar), intervalEnd: activity.endComponents(in: calendar),
                     repeats: false
                 )
-                try center.startMonitoring(DeviceActivityName(activity.name), during: schedule)
+                do {
+                    try center.startMonitoring(DeviceActivityName(activity.name), during: schedule, events: events(of: activity))
+                } catch {
+                    refusal = refusal ?? error
+                }
             }
+            if let refusal { throw refusal }
+        }
+
+        /// The system's events for `activity`'s planned ones: each counts its learning program's apps, categories and web
+        /// domains, from the day's midnight on (use before monitoring started included). A program with nothing picked
+        /// gets none: an event without apps would count every app.
+        private func events(of activity: MonitoredActivity) -> [DeviceActivityEvent.Name: DeviceActivityEvent] {
+            var selections: [String: FamilyActivitySelection] = [:]
+            var events: [DeviceActivityEvent.Name: DeviceActivityEvent] = [:]
+            for event in activity.events {
+                let picked = selections[event.selection] ?? selection(named: event.selection)
+                selections[event.selection] = picked
+                guard !picked.applicationTokens.isEmpty || !picked.categoryTokens.isEmpty || !picked.webDomainTokens.isEmpty
+                else { continue }
+                events[DeviceActivityEvent.Name(event.name)] = DeviceActivityEvent(
+                    applications: picked.applicationTokens, categories: picked.categoryTokens, webDomains: picked.webDomainTokens,
+                    threshold: DateComponents(hour: event.minutes / 60, minute: event.minutes % 60), includesPastActivity: true
+                )
+            }
+            return events
         }
 
         /// Shields what `selection` holds in `store`; an empty set still marks the selection as shielded.
