@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "LockOutCore", targets: ["LockOutCore"]),
+        // The apps open their database with AppDatabase (Apps/project.yml links it).
+        .library(name: "LockOutStore", targets: ["LockOutStore"]),
         .library(name: "LockOutRuntime", targets: ["LockOutRuntime"]),
         .library(name: "LockOutPresentation", targets: ["LockOutPresentation"]),
         .library(name: "LockOutShared", targets: ["LockOutShared"]),

@@ -47,6 +47,11 @@ public final class RewardsModel {
     public var badges: [BadgeState] { screen?.badges ?? [] }
     /// The redemptions offered now, in points (each a whole number of reward minutes).
     public var redemptionChoices: [Int] { screen?.redemptionChoices ?? [] }
+    /// The learning programs the rules name, in order: on iPhone and iPad the parent picks, for each, the apps whose
+    /// time counts as it (Screen Time's events are planned per program).
+    public var learningPrograms: [String] {
+        screen?.programs.filter { $0.category == .learning }.map(\.program) ?? []
+    }
     /// Whether a parent PIN is set (the settings ask for it; without one the parent sets it first).
     public var pinSet: Bool { screen?.pinSet ?? false }
 

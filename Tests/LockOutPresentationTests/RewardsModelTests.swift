@@ -27,6 +27,17 @@ struct RewardsModelTests {
         #expect(model.rewardTime == "01:55")
     }
 
+    @Test("the learning programs the rules name are listed in order, for the parent to pick each one's apps")
+    func learningPrograms() async throws {
+        let fixture = try await PresentationFixture(rewards: true)
+        let model = RewardsModel(agent: fixture.agent, since: PresentationFixture.start)
+        _ = try await fixture.agent.impose(.setProgram("tuxmath", category: .learning, rate: nil))
+        _ = try await fixture.agent.impose(.setProgram("supertux", category: .reward, rate: nil))
+        _ = try await fixture.agent.impose(.setProgram("gcompris", category: .learning, rate: 12))
+        await model.refresh()
+        #expect(model.learningPrograms == ["gcompris", "tuxmath"])
+    }
+
     @Test("a redemption the rules refuse is named and changes nothing")
     func refusedRedemption() async throws {
         let fixture = try await PresentationFixture(rewards: true)

@@ -6,13 +6,14 @@ import LockOutShared
 import LockOutStore
 import Observation
 
-/// The composition root: one device's database in the App Group container, its services and runtime agent, the
+/// The composition root: one device's database in the app's own container, its services and runtime agent, the
 /// family side, every screen model, and the adapters that turn the runtime's plans into the system's alerts,
 /// alarms, Live Activity and shields. Built once at launch; views receive their own model from it.
 @MainActor
 @Observable
 final class AppEnvironment {
-    /// The database, shared with nothing but this app: the extensions read only the App Group's defaults.
+    /// The database, in the app's own container and shared with nothing: the extensions read only the App Group's
+    /// defaults.
     let database: AppDatabase
     let services: DeviceServices
     let agent: DeviceAgent
@@ -26,6 +27,8 @@ final class AppEnvironment {
     let settings: SettingsModel
     let breakOnboarding: BreakOnboardingModel
     let breakSheet: BreakSheetModel
+    /// The one cover over the screens: the break sheet, else the breaks onboarding until it is finished.
+    let covers: ScreenCovers
     let deviceSelection: DeviceSelectionModel
     let focusTimer: FocusTimerModel
     let activities: ActivitiesModel
@@ -35,11 +38,15 @@ final class AppEnvironment {
     let gateOnboarding: GateOnboardingModel
     let rewards: RewardsModel
     let familyDashboard: FamilyDashboardModel
+    /// The Mac's menu bar label, counting down by itself.
+    let menuBarCountdown: MenuBarCountdown
 
     /// Whether a plan is already on its way for the transitions just reported.
     private var replanPending = false
+    /// On a child's iPhone or iPad: the learning time the activity monitor recorded, read at every plan.
+    private var learningMeter: ScreenTimeUsageMeter?
 
-    /// Opens the database at `directory` (the App Group container's) and composes everything over it.
+    /// Opens the database at `directory` (the app's Application Support folder) and composes everything over it.
     init(directory: URL, system: SystemAdapters) throws {
         let calendar = Calendar.autoupdatingCurrent
         database = try AppDatabase.open(at: DataLocation.databaseURL(in: directory))
@@ -53,42 +60,60 @@ final class AppEnvironment {
         let agent = agent
         family = FamilyService(
             store: database.familyStore, directory: directory, applier: AgentConfigurationApplier(agent: agent),
-            connector: system.familyConnector, now: { Date() }
+            connector: system.familyConnector, now: { Date() }, encryption: .keychain(directory: directory)
         )
         self.system = system
 
         dashboard = DashboardModel(agent: agent)
         schedule = ScheduleModel(agent: agent)
         statistics = StatisticsModel(agent: agent)
-        settings = SettingsModel(agent: agent, family: family, permissions: system.permissions)
+        settings = SettingsModel(
+            agent: agent, family: family, permissions: system.permissions, alarms: system.alarmPermissions
+        )
         breakOnboarding = BreakOnboardingModel(
-            agent: agent, memory: UserDefaultsOnboardingMemory(), permissions: system.permissions
+            agent: agent, memory: UserDefaultsOnboardingMemory(), permissions: system.permissions,
+            alarms: system.alarmPermissions
         )
         breakSheet = BreakSheetModel(agent: agent)
+        covers = ScreenCovers(breakSheet: breakSheet, onboarding: breakOnboarding)
         deviceSelection = DeviceSelectionModel(family: family)
         focusTimer = FocusTimerModel(agent: agent)
         activities = ActivitiesModel(agent: agent)
         focusHistory = FocusHistoryModel(agent: agent)
         tasks = TasksModel(agent: agent)
         healthGate = HealthGateModel(agent: agent)
-        gateOnboarding = GateOnboardingModel(access: system.gateAccess(family: family), pages: system.gateOnboardingPages)
+        gateOnboarding = GateOnboardingModel(
+            access: system.gateAccess(family: family), memory: UserDefaultsOnboardingMemory(key: "lockout.gateOnboarded"),
+            pages: system.gateOnboardingPages
+        )
         rewards = RewardsModel(agent: agent, since: Date())
         familyDashboard = FamilyDashboardModel(service: family, calendar: calendar) {
             LocalDate(Date(), in: calendar)
         }
+        menuBarCountdown = MenuBarCountdown(dashboard: dashboard)
     }
 
-    /// Starts the runtime: the adapters connect to the agent, a child's device earns and redeems points, the agent
-    /// restores its engines, the alarms the system still holds are reconciled with the break cycle, and the plans
-    /// are handed to the system — again after every transition the agent reports.
+    /// Starts the runtime: the adapters connect to the agent (HealthKit's observers among them, whose deliveries
+    /// wait for the agent's start), a child's device earns and redeems points, the agent restores its engines, the
+    /// alarms the system still holds are reconciled with the break cycle, and the plans are handed to the system —
+    /// again after every transition the agent reports, when the dashboard (and the menu bar's countdown) reads the
+    /// runtime again too.
     func start() async {
-        await system.connect(agent, sharing: services.healthSharing) { [weak self] in await self?.replan() }
+        let deliveries = HealthDeliveries(
+            agent: agent, sharing: services.healthSharing, calendar: .autoupdatingCurrent
+        ) { [weak self] in await self?.replan() }
+        await system.connect(agent, healthDeliveries: deliveries) { [weak self] in await self?.replan() }
         do {
             if try family.identity().mode == .childDevice {
-                await agent.attachRewards(services.rewards, meter: nil)
+                #if os(iOS)
+                    learningMeter = system.screenTime.learningMeter()
+                #endif
+                await agent.attachRewards(services.rewards, meter: learningMeter)
             }
             try await agent.start()
+            await deliveries.agentStarted()
         } catch {
+            await deliveries.agentFailedToStart()
             system.log("LockOut could not start: \(error)")
         }
         await system.reconcileAlarms()
@@ -102,8 +127,10 @@ final class AppEnvironment {
     /// Answers the date the next background refresh should come, or nil when nothing could be planned.
     @discardableResult
     func replan() async -> Date? {
+        learningMeter?.collect()  // what it adds reaches the agent, which plans again
         do {
-            let plans = try await agent.systemPlans(heldAlarms: await system.heldAlarms())
+            let alarms = await system.alarmPermissions.authorization()
+            let plans = try await agent.systemPlans(alarms: alarms, heldAlarms: await system.heldAlarms())
             await system.apply(plans)
             return plans.refreshAt
         } catch {
@@ -119,13 +146,13 @@ final class AppEnvironment {
         await Task.yield()
         replanPending = false
         await replan()
+        await dashboard.refresh()
     }
 
-    /// A background refresh: a family sync round off the main thread, then a new plan.
-    func refreshInBackground() async -> Date? {
+    /// A background refresh's family round, off the main thread, over by the budget's end (`BackgroundRefresh`).
+    func syncFamily(within budget: RoundBudget) async {
         let family = family
-        _ = await offMainThread { family.sync() }
-        return await replan()
+        _ = await offMainThread { family.sync(within: budget) }
     }
 }
 
@@ -137,13 +164,17 @@ private func offMainThread<T: Sendable>(_ work: @escaping @Sendable () -> T) asy
     }
 }
 
-/// Whether the breaks onboarding was finished, in the app's own defaults (a fact about this app on this device).
+/// Whether an onboarding was finished, in the app's own defaults (a fact about this app on this device): the breaks
+/// onboarding's under `lockout.hasOnboarded`, the health gate's under its own key.
 @MainActor
 final class UserDefaultsOnboardingMemory: OnboardingMemory {
     private let defaults: UserDefaults
-    private let key = "lockout.hasOnboarded"
+    private let key: String
 
-    init(defaults: UserDefaults = .standard) { self.defaults = defaults }
+    init(key: String = "lockout.hasOnboarded", defaults: UserDefaults = .standard) {
+        self.key = key
+        self.defaults = defaults
+    }
 
     var hasOnboarded: Bool { defaults.bool(forKey: key) }
 

@@ -1,5 +1,6 @@
 import Foundation
-import LockOutShared
+import LockOutPresentation
+import LockOutRuntime
 import Observation
 import SwiftUI
 
@@ -26,7 +27,7 @@ struct LockOutApp: App {
                 }
             } label: {
                 Label {
-                    Text(verbatim: launch.environment?.dashboard.countdown ?? "LockOut")
+                    Text(verbatim: launch.environment?.menuBarCountdown.title ?? MenuBarCountdown.placeholder)
                 } icon: {
                     Image(systemName: "eye")
                 }
@@ -51,26 +52,37 @@ final class AppLaunch {
 
     init() {
         let system = SystemAdapters()
-        system.install { [weak self] in await self?.refreshInBackground() }
+        system.install(
+            refresh: BackgroundRefreshWork(
+                plan: { [weak self] in await self?.replan() },
+                sync: { [weak self] budget in await self?.syncFamily(within: budget) }
+            ))
         do {
             let environment = try AppEnvironment(directory: Self.dataDirectory(), system: system)
             self.environment = environment
             Task { await environment.start() }
+            #if os(macOS)
+                // The menu bar's label shows at all times: it counts down by itself, not only while a view refreshes.
+                Task { await environment.menuBarCountdown.run() }
+            #endif
         } catch {
             failure = String(localized: "LockOut could not open its data: \(String(describing: error))")
         }
     }
 
-    private func refreshInBackground() async -> Date? {
-        await environment?.refreshInBackground()
+    private func replan() async -> Date? {
+        await environment?.replan()
     }
 
-    /// The App Group container shared with the extensions, or the app's own Application Support folder where the
-    /// group is not provisioned (an unsigned build).
+    private func syncFamily(within budget: RoundBudget) async {
+        await environment?.syncFamily(within: budget)
+    }
+
+    /// The app's own Application Support folder: not the App Group container, which the extensions share. The system
+    /// ends an app that keeps a file locked in a shared container while it is suspended, and SQLite holds locks in its
+    /// database; the extensions never read the database — the app hands them the shield snapshot through the App
+    /// Group's defaults — so the database stays where suspension can't cost the app its life.
     private static func dataDirectory() throws -> URL {
-        if let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: AppGroup.identifier) {
-            return group.appending(path: "LockOut", directoryHint: .isDirectory)
-        }
         let support = try FileManager.default.url(
             for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true
         )

@@ -4,14 +4,13 @@ import SwiftUI
 
 /// The app's first screen: the device's route (seed 002) picks what it shows — the mode selection, a parent's
 /// family, a child's setup or home, or a person's own breaks, focus and gate — with the break sheet and the breaks
-/// onboarding over it.
+/// onboarding over it, one at a time.
 struct RootView: View {
     let environment: AppEnvironment
 
     var body: some View {
         routed
-            .breakSheetPresenter(environment.breakSheet)
-            .breakOnboardingPresenter(environment.breakOnboarding)
+            .screenCoverPresenter(environment.covers)
             .task { await environment.deviceSelection.refresh() }
     }
 

@@ -32,6 +32,13 @@ final class SystemAdapters {
     var notifier: any Notifying { notifications }
     /// The notification permission, for onboarding and settings.
     var permissions: any NotificationAuthorizing { notifications }
+    /// The alarm authorization, for onboarding, settings and the plans: AlarmKit's on iOS 26, none elsewhere.
+    var alarmPermissions: any AlarmAuthorizing {
+        #if os(iOS)
+            if #available(iOS 26.0, *) { return AlarmKitAuthorization() }
+        #endif
+        return NoAlarms()
+    }
     /// How a focus session's end is announced. The plans schedule focus ends as notifications; the one alarm the
     /// break cycle holds is the break's.
     var alertCapability: AlertCapability { .notificationOnly }
@@ -59,19 +66,20 @@ final class SystemAdapters {
     #endif
 
     /// Before the app finishes launching: the notification delegate, and on iOS the background refresh's handler.
-    func install(replan: @escaping @Sendable () async -> Date?) {
+    func install(refresh work: BackgroundRefreshWork) {
         notifications.install()
         #if os(iOS)
-            let refresh = BackgroundRefreshAdapter(replan: replan)
+            let refresh = BackgroundRefreshAdapter(work: work)
             refresh.register()
             backgroundRefresh = refresh
         #endif
     }
 
-    /// Once the agent exists: the adapters that answer back to it, and the watches that report to it.
-    /// `onChange` plans again; `sharing` queues this device's health totals for the family.
+    /// Once the agent exists, before it starts: the adapters that answer back to it, and the watches that report to
+    /// it. `onChange` plans again; HealthKit's deliveries go to `healthDeliveries`, which hold them until the agent runs.
     func connect(
-        _ agent: DeviceAgent, sharing: HealthTotalsSharing, onChange: @escaping @MainActor @Sendable () async -> Void
+        _ agent: DeviceAgent, healthDeliveries: HealthDeliveries,
+        onChange: @escaping @MainActor @Sendable () async -> Void
     ) async {
         notifications.attach(agent)
         notifications.onChange = onChange
@@ -82,7 +90,7 @@ final class SystemAdapters {
                 alarmsAdapter = alarms
             }
             await liveActivity.resumeAtLaunch()
-            await healthKit.startObserving(agent: agent, sharing: sharing) { await onChange() }
+            healthKit.startObserving(deliveries: healthDeliveries)
         #else
             self.agent = agent
             let watch = FullScreenDeferral(observer: self)
@@ -94,17 +102,18 @@ final class SystemAdapters {
     /// The alarms the system holds for the app (none where there is no AlarmKit).
     func heldAlarms() async -> [HeldAlarm] {
         #if os(iOS)
-            if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter, alarms.isAuthorized {
+            if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter {
                 return alarms.heldAlarms()
             }
         #endif
         return []
     }
 
-    /// At launch, after the agent started: the alarms the system still rings are reconciled with the break cycle.
+    /// At launch, after the agent started: the alarms the system still rings are reconciled with the break cycle,
+    /// and the alarms and their authorization are watched from then on.
     func reconcileAlarms() async {
         #if os(iOS)
-            if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter, alarms.isAuthorized {
+            if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter {
                 await alarms.reconcileAtLaunch()
             }
         #endif
@@ -115,7 +124,7 @@ final class SystemAdapters {
         await notifications.apply(plans.notifications)
         await notifications.setBadge(plans.badge)
         #if os(iOS)
-            if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter, alarms.isAuthorized {
+            if #available(iOS 26.0, *), let alarms = alarmsAdapter as? BreakAlarmsAdapter {
                 await alarms.apply(plans.alarm)
             }
             liveActivity.apply(plans.liveActivity)

@@ -59,35 +59,25 @@
         }
 
         /// Watches the three types and asks HealthKit to wake the app for them (at most hourly): call at every launch,
-        /// as neither outlives the process. Each delivery makes the gate read its source again and queues this device's
-        /// totals for the family's other devices, then runs `changed` (the app plans the shields and syncs); HealthKit's
-        /// completion handler is called after that, and always, even when the delivery carries an error.
-        func startObserving(
-            agent: DeviceAgent, sharing: HealthTotalsSharing, changed: @escaping @Sendable () async -> Void
-        ) async {
+        /// before launch ends, as neither outlives the process. Each delivery is `deliveries`' to carry out — it waits
+        /// for the agent when it comes before the agent has started (the delivery that woke the app) — and HealthKit's
+        /// completion handler is called after that, once, always, even when the delivery carries an error.
+        func startObserving(deliveries: HealthDeliveries) {
             guard HKHealthStore.isHealthDataAvailable() else { return }
             for metric in HealthMetric.allCases {
                 let type = Self.type(of: metric)
-                let query = HKObserverQuery(sampleType: type, predicate: nil) { [self] _, completionHandler, error in
+                let query = HKObserverQuery(sampleType: type, predicate: nil) { _, completionHandler, error in
                     let completion = Completion(completionHandler)
                     let failed = error != nil
                     Task {
                         defer { completion.call() }
                         guard !failed else { return }
-                        await self.deliver(agent: agent, sharing: sharing, changed: changed)
+                        await deliveries.deliver()
                     }
                 }
                 store.execute(query)
-                try? await store.enableBackgroundDelivery(for: type, frequency: .hourly)
+                store.enableBackgroundDelivery(for: type, frequency: .hourly) { _, _ in }
             }
-        }
-
-        /// One delivery: the gate reads again, today's totals are queued when they changed, the app hears of it.
-        private func deliver(agent: DeviceAgent, sharing: HealthTotalsSharing, changed: @Sendable () async -> Void) async {
-            _ = try? await agent.perform(GateCommand.refresh)
-            let now = await agent.now()
-            _ = try? await sharing.queueIfChanged(day: LocalDate(now, in: calendar), now: now)
-            await changed()
         }
 
         private static func type(of metric: HealthMetric) -> HKQuantityType {

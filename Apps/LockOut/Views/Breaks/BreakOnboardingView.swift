@@ -143,40 +143,6 @@ struct BreakOnboardingView: View {
     }
 }
 
-/// Presents the onboarding over the view it modifies until it is finished: full screen on iOS (seed 000's
-/// `fullScreenCover`), a sheet on the window on macOS. Get Started finishes it, and the model's `isFinished`
-/// takes it away.
-struct BreakOnboardingPresenter: ViewModifier {
-    let model: BreakOnboardingModel
-
-    func body(content: Content) -> some View {
-        #if os(iOS)
-            content.fullScreenCover(isPresented: isPresented) {
-                BreakOnboardingView(model: model)
-                    .interactiveDismissDisabled()
-            }
-        #else
-            content.sheet(isPresented: isPresented) {
-                BreakOnboardingView(model: model)
-                    .frame(minWidth: 520, minHeight: 560)
-                    .interactiveDismissDisabled()
-            }
-        #endif
-    }
-
-    /// Shown until the model is finished; only Get Started takes it away, so the setter does nothing.
-    private var isPresented: Binding<Bool> {
-        Binding(get: { !model.isFinished }, set: { _ in })
-    }
-}
-
-extension View {
-    /// Presents the breaks onboarding of `model` over this view until it is finished.
-    func breakOnboardingPresenter(_ model: BreakOnboardingModel) -> some View {
-        modifier(BreakOnboardingPresenter(model: model))
-    }
-}
-
 #Preview("The 20-20-20 rule") {
     BreakOnboardingView(
         model: BreakOnboardingModel(

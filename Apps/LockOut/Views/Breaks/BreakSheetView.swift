@@ -117,67 +117,12 @@ struct BreathingCircle: View {
     }
 }
 
-/// Presents the break sheet over the view it modifies whenever the model has one: full screen on iOS, a sheet on
-/// the window on macOS. It cannot be swiped or escaped away; a break ends by its buttons or its time.
-///
-/// The model is read again when the app comes to the front; while the app runs, the app's notification adapter
-/// reads it again when the runtime shows a break.
-struct BreakSheetPresenter: ViewModifier {
-    let model: BreakSheetModel
-    @Environment(\.scenePhase) private var scenePhase
-
-    func body(content: Content) -> some View {
-        presenting(content)
-            .task { await model.refresh() }
-            .onChange(of: scenePhase) { _, phase in
-                if phase == .active {
-                    Task { await model.refresh() }
-                }
-            }
-    }
-
-    @ViewBuilder private func presenting(_ content: Content) -> some View {
-        #if os(iOS)
-            content.fullScreenCover(isPresented: isPresented) {
-                BreakSheetView(model: model)
-                    .interactiveDismissDisabled()
-            }
-        #else
-            content.sheet(isPresented: isPresented) {
-                BreakSheetView(model: model)
-                    .frame(minWidth: 420, minHeight: 540)
-                    .interactiveDismissDisabled()
-            }
-        #endif
-    }
-
-    /// Shown while the model has a sheet; the system never takes it away on its own, so the setter does nothing.
-    private var isPresented: Binding<Bool> {
-        Binding(get: { model.isPresented }, set: { _ in })
-    }
-}
-
-extension View {
-    /// Presents the break sheet of `model` over this view while a break is due or being taken.
-    func breakSheetPresenter(_ model: BreakSheetModel) -> some View {
-        modifier(BreakSheetPresenter(model: model))
-    }
-}
-
 #Preview("Break due") {
     BreakSheetView(model: BreakSheetModel(agent: PreviewRuntime.agent(.breakDue)))
 }
 
 #Preview("Break being taken") {
     BreakSheetView(model: BreakSheetModel(agent: PreviewRuntime.agent(.breakActive)))
-}
-
-#Preview("Presented over the dashboard") {
-    let agent = PreviewRuntime.agent(.breakDue)
-    return NavigationStack {
-        DashboardView(model: DashboardModel(agent: agent))
-    }
-    .breakSheetPresenter(BreakSheetModel(agent: agent))
 }
 
 #Preview("Breathing circle") {

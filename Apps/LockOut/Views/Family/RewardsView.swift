@@ -143,6 +143,13 @@ struct RewardsView: View {
             #if os(iOS)
                 if let screenTime {
                     GateAppPickerView(selectionName: ShieldSelectionName.rewards, screenTime: screenTime)
+                    // The apps whose time counts as each learning program: Screen Time tells their minutes.
+                    ForEach(model.learningPrograms, id: \.self) { program in
+                        GateAppPickerView(
+                            selectionName: ShieldSelectionName.learning(program), screenTime: screenTime,
+                            title: String(localized: "Choose the apps that count as \(program)")
+                        )
+                    }
                 }
             #endif
             SecureField("New parent PIN", text: $newPIN)

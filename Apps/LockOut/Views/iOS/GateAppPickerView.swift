@@ -3,14 +3,16 @@
     import LockOutShared
     import SwiftUI
 
-    /// Screen Time's app picker for one selection (seed 004): the gate's apps (`ShieldSelectionName.gate`) or the
-    /// reward apps (`.rewards`). It starts from the tokens stored for the selection, and hands the new selection to the
+    /// Screen Time's app picker for one selection (seed 004): the gate's apps (`ShieldSelectionName.gate`), the
+    /// reward apps (`.rewards`) or a learning program's (`.learning(program)`). It starts from the tokens stored for the selection, and hands the new selection to the
     /// Screen Time adapter when the picker closes; the apps chosen show by their names and icons, which only the system
     /// can draw.
     struct GateAppPickerView: View {
         /// The selection's name (``ShieldSelectionName``).
         let selectionName: String
         let screenTime: ScreenTimeAdapter
+        /// The button's title where the selection is neither the gate's nor the reward apps' (a learning program's).
+        var title: String? = nil
 
         @State private var selection = FamilyActivitySelection()
         @State private var picking = false
@@ -18,10 +20,10 @@
 
         var body: some View {
             VStack(alignment: .leading, spacing: 8) {
-                Button(isGate ? String(localized: "Choose apps to lock") : String(localized: "Choose reward apps")) {
+                Button(buttonTitle) {
                     picking = true
                 }
-                .accessibilityIdentifier(isGate ? "selectAppsButton" : "rewards.selectAppsButton")
+                .accessibilityIdentifier(isGate ? "selectAppsButton" : "rewards.selectAppsButton.\(selectionName)")
                 ForEach(Array(selection.applicationTokens), id: \.self) { token in
                     Label(token)
                 }
@@ -42,6 +44,12 @@
                 if !shown { keep() }
             }
             .task { selection = screenTime.selection(named: selectionName) }
+        }
+
+        /// "Choose apps to lock", "Choose reward apps", or the title given.
+        private var buttonTitle: String {
+            if let title { return title }
+            return isGate ? String(localized: "Choose apps to lock") : String(localized: "Choose reward apps")
         }
 
         /// Whether this picks the gate's apps.
