@@ -29,7 +29,7 @@ public enum FullScreenWatches {
                 logger.info("deferral: full-screen windows told by \(watch.method)")
                 return watch
             }
-            logger.info("deferral: this Wayland compositor is neither sway nor Hyprland and tells no client of full-screen windows; only calls and do-not-disturb defer breaks")
+            logger.info("deferral: this Wayland compositor is neither sway nor Hyprland nor GNOME's and tells no client of full-screen windows; only calls and do-not-disturb defer breaks")
             return nil
         }
         do {
@@ -39,5 +39,23 @@ public enum FullScreenWatches {
             return nil
         }
     }
+
+    #if canImport(CSystemd)
+    /// As `detect(environment:logger:)`, and on GNOME's Wayland session, whose compositor tells no client of windows,
+    /// the session manager's inhibited actions over `sessionBus`: a program keeping the session from going idle (a
+    /// video, a presentation, a game) defers breaks as a full-screen window does.
+    public static func detect(
+        environment: [String: String] = ProcessInfo.processInfo.environment, sessionBus: SessionBus?, logger: Logger
+    ) -> (any FullScreenWatching)? {
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
+        if let sessionBus, let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty,
+           desktops.contains(where: { $0.uppercased() == "GNOME" }), ActivitySensors.waylandCompositor(in: environment) == nil {
+            let watch = GnomeSessionFullScreen(bus: sessionBus, logger: logger)
+            logger.info("deferral: full-screen windows told by \(watch.method): a program keeping the session from going idle defers breaks")
+            return watch
+        }
+        return detect(environment: environment, logger: logger)
+    }
+    #endif
 }
 #endif
