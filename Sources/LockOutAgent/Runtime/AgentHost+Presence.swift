@@ -37,8 +37,8 @@ extension AgentHost {
     /// break screen's.
     func attachDeferral(agent: DeviceAgent, preferences: WebPreferences, bus: SessionBus?, environment: [String: String], trimmer: IdleTrimmer) throws {
         let doNotDisturb = DoNotDisturb(bus: bus, environment: environment)
-        // The X11 window manager, sway or Hyprland; nil (and said in the log) where nothing tells.
-        let fullScreen = FullScreenWatches.detect(environment: environment, logger: logger)
+        // The X11 window manager, sway, Hyprland or GNOME's session manager; nil (and said in the log) where nothing tells.
+        let fullScreen = FullScreenWatches.detect(environment: environment, sessionBus: bus, logger: logger)
         let sensor = DesktopDeferralSensor(
             doNotDisturb: { doNotDisturb.isOn() },
             fullScreen: { fullScreen?.isFullScreen ?? false },
@@ -55,6 +55,7 @@ extension AgentHost {
     static func presenceSources(environment: [String: String], sessionBus: SessionBus?, clock: ProcessClock, logger: Logger) -> [any PresenceSource] {
         let now: @Sendable () -> Date = { clock.now() }
         return PresenceSources.session(environment: environment, sessionBus: sessionBus, now: now, logger: logger)
+            + PresenceSources.wayland(environment: environment, now: now, logger: logger)
             + PresenceSources.system(environment: environment, now: now, logger: logger)
     }
     #endif
