@@ -21,21 +21,24 @@
 # programs (the `processes` method); under an X11 desktop with a window manager it follows the focused window.
 # With `closed`, the device is a child's with a reward program marked and no reward time open, so the
 # shield is on. With `x11` (beside another scenario), the agent runs on a desktop of the bench's own:
-# Xvfb with openbox, which keeps `_NET_CLIENT_LIST`, so the shield hears of new windows.
+# Xvfb with openbox, which keeps `_NET_CLIENT_LIST`, so the shield hears of new windows. With `sway`, on a headless
+# sway of the bench's own (run as nobody under root), with no X display: the agent watches presence over its Wayland
+# connection (wayland-idle) and full screen over sway's IPC, and nobody touches the desktop: the window begins once
+# the agent is away (20 s in, its threshold), as at a desk left alone.
 #
-#   scripts/bench/idle.sh [SECONDS] [gate|probe|family|family-e2e|web|rewards|learning|closed] [x11]
+#   scripts/bench/idle.sh [SECONDS] [gate|probe|family|family-e2e|web|rewards|learning|closed] [x11|sway]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-300}
 scenario=${2:-}
 desktop=${3:-}
-if [ "$scenario" = x11 ]; then scenario="" desktop=x11; fi
+if [ "$scenario" = x11 ] || [ "$scenario" = sway ]; then desktop=$scenario scenario=""; fi
 
 # shellcheck source=agent.sh
 . scripts/bench/agent.sh
-xvfb_pid="" wm_pid="" desktop_dir=""
+xvfb_pid="" wm_pid="" desktop_dir="" sway_pid=""
 stop_desktop() {
-    kill ${wm_pid:-} ${xvfb_pid:-} 2>/dev/null || true
+    kill ${wm_pid:-} ${xvfb_pid:-} ${sway_pid:-} 2>/dev/null || true
     if [ -n "$desktop_dir" ]; then rm -rf "$desktop_dir"; fi
 }
 if [ "$desktop" = x11 ]; then
@@ -50,6 +53,25 @@ if [ "$desktop" = x11 ]; then
     openbox >"$desktop_dir/openbox.log" 2>&1 &
     wm_pid=$!
     for _ in $(seq 100); do xprop -root _NET_SUPPORTED 2>/dev/null | grep -q _NET_CLIENT_LIST && break; sleep 0.1; done
+fi
+if [ "$desktop" = sway ]; then
+    desktop_dir=$(mktemp -d /tmp/lockout-bench-sway.XXXXXX)
+    trap stop_desktop EXIT
+    printf 'xwayland disable\n' >"$desktop_dir/config"
+    sway=(sway -c "$desktop_dir/config")
+    if [ "$(id -u)" = 0 ]; then
+        chown -R 65534:65534 "$desktop_dir"
+        sway=(setpriv --reuid=65534 --regid=65534 --clear-groups -- "${sway[@]}")
+    fi
+    env -i PATH="$PATH" HOME="$desktop_dir" XDG_RUNTIME_DIR="$desktop_dir" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS=1 \
+        WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 "${sway[@]}" >/dev/null 2>&1 &
+    sway_pid=$!
+    for _ in $(seq 300); do ls "$desktop_dir"/sway-ipc.*.sock >/dev/null 2>&1 && break; sleep 0.1; done
+    SWAYSOCK=$(ls "$desktop_dir"/sway-ipc.*.sock | head -n 1)
+    WAYLAND_DISPLAY=$(ls "$desktop_dir"/wayland-* | grep -v '\.lock$' | head -n 1)
+    XDG_SESSION_TYPE=wayland
+    export SWAYSOCK WAYLAND_DISPLAY XDG_SESSION_TYPE
+    unset DISPLAY HYPRLAND_INSTANCE_SIGNATURE
 fi
 if [ "$scenario" = probe ]; then
     prepare_data() { printf '{"pid":1,"port":9,"token":"stale"}' >"$1/agent.json"; }
@@ -154,6 +176,13 @@ if [ "$scenario" = web ]; then
 fi
 # Settle: in a family, the day summary the set-up commands changed goes out within a minute.
 if [ -n "$family" ]; then sleep 70; else sleep 2; fi
+# On sway the window begins once the agent has been told the person left (20 s in), so that it measures a desk left
+# alone, not the one moment of leaving.
+if [ "$desktop" = sway ]; then
+    for _ in $(seq 400); do "$bin" --data-dir "$data" status 2>/dev/null | grep -q 'You are away' && break; sleep 0.1; done
+    "$bin" --data-dir "$data" status | grep -q 'You are away' || { echo "idle.sh: the agent was not told that nobody is at the sway desktop" >&2; exit 1; }
+    sleep 2
+fi
 if [ "$scenario" = family-e2e ]; then check_sealed "$data" summary; fi
 
 ticks=$(getconf CLK_TCK)
@@ -187,6 +216,7 @@ case "$scenario" in
     *) about="" ;;
 esac
 if [ "$desktop" = x11 ]; then about="$about, on Xvfb $DISPLAY with openbox"; fi
+if [ "$desktop" = sway ]; then about="$about, on a headless sway ($(grep -oE "wayland-idle: [^ ]+" "$data/agent.log" | head -n 1 || true))"; fi
 echo "idle for ${seconds} s ($method)${about}:"
 echo "  RSS               $((rss / 1024)) MiB (${rss} KiB)"
 echo "  CPU               ${cpu_ms} ms"
