@@ -113,12 +113,13 @@ struct FamilyFaultTests {
 
     /// Syncs `child` until its outbox is empty while `fault` strikes between rounds; answers how many rounds
     /// failed, and how many of those failed after part of the outbox was committed.
-    static func drain(_ child: TestDevice, fault: (Int) throws -> Void) throws -> (failed: Int, cut: Int) {
+    /// `fault` is called before each round with the round's number and how many rounds were cut so far.
+    static func drain(_ child: TestDevice, fault: (_ round: Int, _ cut: Int) throws -> Void) throws -> (failed: Int, cut: Int) {
         var round = 0, failed = 0, cut = 0
         while try child.store.counts().queued > 0 {
             round += 1
             guard round < 60 else { Issue.record("the outbox did not drain"); break }
-            try fault(round)
+            try fault(round, cut)
             let before = try child.store.counts().queued
             guard case .waiting = child.syncOnce(jitter: 0) else { continue }
             failed += 1
@@ -150,16 +151,14 @@ struct FamilyFaultTests {
         let (parent, child) = try await pairedFamily(server: server.url, endToEnd: endToEnd)
         try await offPool {
             try Self.queueUsage(child, count: Self.records)
-            var kills = 0, delay = 2, previous = Self.records, sawCut = false
-            let (_, cut) = try Self.drain(child) { _ in
+            var kills = 0, delay = 2
+            let (_, cut) = try Self.drain(child) { _, cutSoFar in
                 if !server.isRunning { try server.start() }
-                let queued = try child.store.counts().queued
-                if queued < previous { sawCut = true }  // the last round died with part of the outbox committed
-                previous = queued
                 // Killed while this round's upload is under way, later each time (2 ms, 4 ms, … then half again
-                // as late, up to 2 s), at least 8 times and until one kill has landed mid-upload: how long an
-                // upload takes depends on the machine and its load. The next round restarts the server.
-                guard kills < 8 || (!sawCut && kills < 24) else { return }
+                // as late, up to 2 s), at least 8 times and until a round has died with part of the outbox
+                // committed and the rest not (counted as the assertion below counts it): how long an upload takes
+                // depends on the machine and its load. The next round restarts the server.
+                guard kills < 8 || (cutSoFar == 0 && kills < 40) else { return }
                 server.kill9(after: .milliseconds(delay))
                 delay = delay < 256 ? delay * 2 : min(delay * 3 / 2, 2_000)
                 kills += 1
@@ -193,7 +192,7 @@ struct FamilyFaultTests {
             // Ten batches: enough that a restart lands between two of them.
             try Self.queueUsage(child, count: 4_000)
             let restarter = DispatchQueue(label: "lockout.test.restarter")
-            let (failed, _) = try Self.drain(child) { round in
+            let (failed, _) = try Self.drain(child) { round, _ in
                 guard round <= 3 else { return }
                 // Restarted while this round's batches commit, later each time (100, 200, 400 ms).
                 restarter.asyncAfter(deadline: .now() + .milliseconds(50 << round)) { try? Self.restartPostgres() }
