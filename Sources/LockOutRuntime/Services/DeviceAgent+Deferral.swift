@@ -26,11 +26,19 @@ extension DeviceAgent {
         rearm()
     }
 
-    /// What defers breaks now, as the sensor and the settings say.
+    /// What defers breaks now, as the sensor and the settings say. While a break shows and no deferral holds, a
+    /// full-screen window is the break screen itself (the native one, or the browser window): it starts no deferral.
     public func deferralReasons() -> Set<DeferralReason> {
         guard let deferralSensor else { return [] }
         let settings = deferralSettings()
-        return deferralSensor.currentReasons(enabled: settings.enabledReasons, callAllowList: settings.callAllowList)
+        var reasons = deferralSensor.currentReasons(enabled: settings.enabledReasons, callAllowList: settings.callAllowList)
+        if let engine = breaks, engine.record.deferral == nil {
+            switch engine.record.state {
+            case .breakPending, .breakActive: reasons.remove(.fullScreen)
+            default: break
+            }
+        }
+        return reasons
     }
 
     /// Before a break falls due at a tick: whether something defers it, looked at first so it is never shown.

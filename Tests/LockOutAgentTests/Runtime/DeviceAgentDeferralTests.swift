@@ -74,6 +74,26 @@ struct DeviceAgentDeferralTests {
         #expect(try await agent.dashboard().waiting == nil)
     }
 
+    @Test("the break screen going full screen over a shown break defers nothing; a call then still does")
+    func breakScreenIsNoFullScreen() async throws {
+        let fixture = try AgentFixture()
+        defer { fixture.remove() }
+        let (agent, timer, notifier) = try await fixture.startAgent()
+        let sensor = SetReasons()
+        await agent.attachDeferral(sensor, settings: { DeferralSettings() })
+        let due = try #require(timer.deadline)
+        fixture.wall.set(due)
+        await agent.timerFired(.deadlineReached)
+        #expect(notifier.presented.map(\.title) == ["Eye Break"])
+        sensor.set([.fullScreen])  // the break screen's own window
+        await agent.reevaluateDeferral()
+        #expect(try await agent.dashboard().waiting == nil)
+        #expect(await agent.deferralReasons().isEmpty)
+        sensor.set([.fullScreen, .call])
+        await agent.reevaluateDeferral()
+        #expect(try await agent.dashboard().waiting?.hasPrefix("Breaks wait for a call") == true)
+    }
+
     @Test("a reason switched off in the settings defers nothing")
     func switchedOff() async throws {
         let fixture = try AgentFixture()
