@@ -107,7 +107,7 @@ struct SettingsVerb: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window', 'natural-breaks on|off', 'defer-fullscreen|defer-calls|defer-dnd on|off', 'max-deferral DURATION' (1...240 min), 'call-allow-list NAME[,NAME…]|none' or 'chime|chime-eye|chime-micro|chime-long on|off'."
+            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window|native', 'natural-breaks on|off', 'defer-fullscreen|defer-calls|defer-dnd on|off', 'max-deferral DURATION' (1...240 min), 'call-allow-list NAME[,NAME…]|none' or 'chime|chime-eye|chime-micro|chime-long on|off'."
         )
         @OptionGroup var global: GlobalOptions
         @Argument(help: "snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long.") var name: String
@@ -245,11 +245,11 @@ struct SettingsVerb: ParsableCommand {
                 : "Natural breaks: off — breaks fall due whether or not you are at the computer.")
         }
 
-        /// `break-screen notification|window`: kept in the web app's preferences, read by the agent at each break.
+        /// `break-screen notification|window|native`: kept in the web app's preferences, read by the agent at each break.
         private func setBreakScreen() throws {
             let mode = try reportingErrors {
                 guard let mode = BreakScreenMode(rawValue: value.lowercased()) else {
-                    throw CLIUsageError("unknown break screen '\(value)': use notification or window")
+                    throw CLIUsageError("unknown break screen '\(value)': use notification, window or native")
                 }
                 WebPreferences(directory: global.directory()).setBreakScreen(mode)
                 return mode
@@ -263,6 +263,12 @@ struct SettingsVerb: ParsableCommand {
                     print("Break screen: window — a due break also opens full screen in \(browser.executable.lastPathComponent), closed when it is answered.")
                 } else {
                     print("Break screen: window — but no Chromium, Chrome or Firefox is installed, so breaks show as notifications until one is.")
+                }
+            case .native:
+                if let screen = NativeBreakScreen.find(environment: ProcessInfo.processInfo.environment) {
+                    print("Break screen: native — a due break also shows on every monitor (\(screen.executable.lastPathComponent)), closed when it is answered.")
+                } else {
+                    print("Break screen: native — but \(NativeBreakScreen.name) is not installed, so breaks open the browser window instead.")
                 }
             }
         }

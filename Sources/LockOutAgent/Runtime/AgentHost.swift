@@ -75,7 +75,8 @@ public struct AgentHost: Sendable {
             base: notifier, mode: { preferences.breakScreen },
             link: { webPort.withLock { $0 }.map { "http://127.0.0.1:\($0)/login?code=\(sessions.newLoginCode())&next=\(BreakScreen.path)" } },
             browser: { BreakWindowBrowser.find(environment: environment, defaultBrowser: BreakWindowBrowser.desktopDefault(environment: environment)) },
-            profile: directory.appendingPathComponent("break-window")
+            profile: directory.appendingPathComponent("break-window"),
+            native: { NativeBreakScreen.find(environment: environment) }, nativeLauncher: Self.nativeBreakScreenLauncher(), directory: directory
         )
         // Each burst of work — a request, a sync round, a deadline, a bus message, a presence change — gives the code
         // pages it brought in back a few seconds after it ends, so the idle agent does not keep what it once ran.
@@ -192,6 +193,15 @@ private final class StopRequest: Sendable {
 }
 
 extension AgentHost {
+    /// What starts the native break screen, nil where there is none (it is a GTK program for Linux desktops).
+    static func nativeBreakScreenLauncher() -> (any NativeBreakScreenLaunching)? {
+        #if os(Linux)
+        ProcessNativeBreakScreenLauncher()
+        #else
+        nil
+        #endif
+    }
+
     /// The web app over `agent`; on a device in a family, its Settings page shows sync's state.
     func webApp(
         agent: DeviceAgent, sessions: WebSessions, familySync: FamilySyncRunner?,

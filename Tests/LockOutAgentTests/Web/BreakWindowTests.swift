@@ -4,13 +4,15 @@ import Synchronization
 import Testing
 @testable import LockOutAgent
 
-/// Records the windows it was asked to open and which were closed.
+/// Records the windows it was asked to open and which were closed; `whileOpening` runs as a window starts.
 final class RecordingLauncher: BreakWindowLaunching {
     let opened = Mutex<[String]>([])
     let closed = Mutex(0)
+    let whileOpening = Mutex<(@Sendable () -> Void)?>(nil)
 
     func open(_ browser: BreakWindowBrowser, url: String, profile: URL) -> (@Sendable () -> Void)? {
         opened.withLock { $0.append(url) }
+        whileOpening.withLock { $0 }?()
         return { self.closed.withLock { $0 += 1 } }
     }
 }
