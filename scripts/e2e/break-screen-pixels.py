@@ -5,8 +5,9 @@
 
 SHOT is an X window dump (`xwd -root`) or a binary PPM (grim -t ppm); each MONITOR is WIDTHxHEIGHT+X+Y.
 A monitor shows the break screen when most of it is the break screen's background (the web app's light
-#f6f7f9 or dark #0d1117) and its middle holds the ring's green (#1a7f37 or #3fb950) and the accent
-(#0b63c4 or #4f9cf9) of the breathing circle and the Done button. Prints one line per monitor and exits 1
+#f6f7f9 or dark #0d1117) and its middle holds the countdown ring — its green fill (#1a7f37 or #3fb950) and its
+grey track (#d0d7de or #30363d) together, since at a fast clock the fill may be gone by the screenshot — and the
+accent (#0b63c4 or #4f9cf9) of the breathing circle and the Done button. Prints one line per monitor and exits 1
 when any monitor does not show it.
 """
 import struct
@@ -15,6 +16,7 @@ import zlib
 
 BACKGROUNDS = [(0xF6, 0xF7, 0xF9), (0x0D, 0x11, 0x17)]
 RINGS = [(0x1A, 0x7F, 0x37), (0x3F, 0xB9, 0x50)]
+TRACKS = [(0xD0, 0xD7, 0xDE), (0x30, 0x36, 0x3D)]
 ACCENTS = [(0x0B, 0x63, 0xC4), (0x4F, 0x9C, 0xF9)]
 
 
@@ -68,10 +70,12 @@ def check(pixels, geometry):
     samples = [p for row in region[::4] for p in row[::4]]
     background = sum(close(p, BACKGROUNDS, 4) for p in samples) / max(1, len(samples))
     middle = [p for row in region[height // 4: 3 * height // 4] for p in row[width // 4: 3 * width // 4]]
-    ring = sum(close(p, RINGS) for p in middle)
+    fill = sum(close(p, RINGS) for p in middle)
+    track = sum(close(p, TRACKS, 8) for p in middle)
     accent = sum(close(p, ACCENTS) for p in middle)
-    shown = background >= 0.6 and ring >= 50 and accent >= 50
-    print(f"monitor {geometry}: background {background:.0%}, ring pixels {ring}, accent pixels {accent}: "
+    # The ring, 7 px wide around a radius of 58, is some 2,500 pixels at scale 1, fill and track together.
+    shown = background >= 0.6 and fill + track >= 1000 and accent >= 50
+    print(f"monitor {geometry}: background {background:.0%}, ring pixels {fill} filled + {track} track, accent pixels {accent}: "
           + ("the break screen" if shown else "NOT the break screen"))
     return shown
 
