@@ -24,7 +24,9 @@ final class BreakScreenApp {
     static func run(link: AgentLink, environment: [String: String]) -> Never {
         guard gtk_init_check(nil, nil) != 0, let display = gdk_display_get_default() else {
             let which = environment["WAYLAND_DISPLAY"].map { "Wayland display \($0)" } ?? environment["DISPLAY"].map { "X display \($0)" }
-            fail(69, "cannot open \(which ?? "a display: neither WAYLAND_DISPLAY nor DISPLAY is set")")
+            // GTK opens no Wayland display without XDG_RUNTIME_DIR, even one named by its full path.
+            let why = environment["WAYLAND_DISPLAY"] != nil && environment["XDG_RUNTIME_DIR"] == nil ? " (XDG_RUNTIME_DIR is not set)" : ""
+            fail(69, "cannot open \(which ?? "a display: neither WAYLAND_DISPLAY nor DISPLAY is set")\(why)")
         }
         let settings: BreakSettings
         do { settings = try link.settings() } catch { fail(0, "the agent does not answer: \(error)") }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# End to end: the native break screen on Wayland, on every output. Inside scripts/e2e/with-desktop.sh (for its
+# session bus and dunst), a headless sway with two outputs (wlroots' headless backend drawn by pixman; run as nobody
+# under root, which sway refuses) and no X display; with the break screen set to `native`, the real agent at 120×
+# starts lockout-break-screen when a break falls due: grim's screenshot shows the break screen on both outputs (an
+# overlay layer surface on each), and the break answered through the CLI closes it within a second.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+data=$(mktemp -d "${TMPDIR:-/tmp}/lockout-native-sway.XXXXXX")
+shown=/dev/null
+export LOCKOUT_CLOCK_SCALE=120
+# shellcheck source=lib.sh
+. scripts/e2e/lib.sh
+runtime=$(mktemp -d /tmp/lockout-sway.XXXXXX)
+sway_pid=""
+e2e_extra_logs() { echo "--- sway log"; cat "$runtime/sway.log" || true; }
+cleanup() {
+    for pid in "$agent_pid" "$sway_pid"; do
+        if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; fi
+    done
+    if [ -n "$sway_pid" ]; then wait "$sway_pid" 2>/dev/null || true; fi
+    for pid in $(pgrep -f -- "--user-data-dir=$data/break-window" || true); do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$data" "$runtime"
+}
+trap cleanup EXIT
+[ -x "$(dirname "$bin")/lockout-break-screen" ] || fail "no lockout-break-screen beside $bin: build it (swift build --product lockout-break-screen)"
+
+printf 'xwayland disable\n' >"$runtime/config"
+: >"$runtime/sway.log"
+sway=(sway -c "$runtime/config")
+if [ "$(id -u)" = 0 ]; then
+    chown -R 65534:65534 "$runtime"
+    sway=(setpriv --reuid=65534 --regid=65534 --clear-groups -- "${sway[@]}")
+fi
+env -i PATH="$PATH" HOME="$runtime" XDG_RUNTIME_DIR="$runtime" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS=2 \
+    WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 "${sway[@]}" >>"$runtime/sway.log" 2>&1 &
+sway_pid=$!
+ipc_socket() { ls "$runtime"/sway-ipc.*.sock 2>/dev/null | head -n 1; }
+wayland_socket() { ls "$runtime"/wayland-* 2>/dev/null | grep -v '\.lock$' | head -n 1; }
+sway_answers() { [ -n "$(ipc_socket)" ] && swaymsg -s "$(ipc_socket)" -t get_outputs | grep -q '"name"'; }
+wait_until "sway to answer on its socket" sway_answers
+[ -n "$(wayland_socket)" ] || fail "sway made no Wayland socket"
+# A Wayland session's XDG_RUNTIME_DIR, without which GTK opens no Wayland display.
+export WAYLAND_DISPLAY SWAYSOCK XDG_SESSION_TYPE=wayland XDG_CURRENT_DESKTOP=sway XDG_RUNTIME_DIR="$runtime"
+WAYLAND_DISPLAY=$(wayland_socket)
+SWAYSOCK=$(ipc_socket)
+unset DISPLAY
+# Each output's place in the layout, as the pixel checker takes it: WIDTHxHEIGHT+X+Y.
+mapfile -t outputs < <(swaymsg -s "$SWAYSOCK" -t get_outputs -r | python3 -c '
+import json, sys
+for o in json.load(sys.stdin):
+    r = o["rect"]
+    print("%dx%d+%d+%d" % (r["width"], r["height"], r["x"], r["y"]))')
+[ "${#outputs[@]}" = 2 ] || fail "sway has ${#outputs[@]} outputs, not 2"
+
+screen_running() { pgrep -f -- "lockout-break-screen --data-dir $data" >/dev/null; }
+state_is() { [ "$(lockout status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])')" = "$1" ]; }
+first_frame_on_both() { grep -q "first frame on every monitor (2)" "$data/agent.log"; }
+
+echo "e2e: the break screen set to native, on sway with outputs ${outputs[*]}"
+lockout settings set break-screen native >/dev/null
+start_agent
+wait_until "an eye break to fall due" state_is breakPending
+wait_until "the break screen to start" screen_running
+wait_until "its first frame on both outputs" first_frame_on_both
+grep "first frame on every monitor" "$data/agent.log" | tail -n 1
+shot="$data/shot.ppm"
+grim -t ppm "$shot"
+echo "e2e: the break answered through the CLI closes the break screen within a second"
+lockout break done >/dev/null
+for _ in $(seq 10); do screen_running || break; sleep 0.1; done
+screen_running && fail "the break screen stayed over a second after the break was answered"
+python3 scripts/e2e/break-screen-pixels.py "$shot" "${outputs[@]}" ${LOCKOUT_E2E_SHOTS:+--png "$LOCKOUT_E2E_SHOTS/break-screen-sway.png"} ||
+    fail "the screenshot does not show the break screen on both outputs"
+echo "e2e: break screen on sway passed"
