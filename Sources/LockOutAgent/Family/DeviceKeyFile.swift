@@ -7,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The device's private keys in `device-keys.json` in the data directory: created with mode 0600 in one step
-/// (`O_CREAT | O_EXCL`, so two processes starting at once keep one pair), read back ever after, and refused —
+/// The device's private keys in `device-keys.json` in the data directory: written whole with mode 0600 and linked
+/// to that name in one step (so two processes starting at once keep one pair, and neither reads it half written),
+/// read back ever after, and refused —
 /// never replaced — when another user may read it, it is not this user's, or it cannot be read.
 public struct DeviceKeyFile: DeviceKeyStoring {
     public static let fileName = "device-keys.json"
@@ -22,12 +23,12 @@ public struct DeviceKeyFile: DeviceKeyStoring {
         if let keys = try read() { return keys }
         let keys = make()
         let data = try JSONEncoder().encode(keys)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if fd < 0 {
-            // Another process made them first: theirs are the device's.
-            if errno == EEXIST, let keys = try read() { return keys }
-            throw DeviceKeyFileError.writeFailed(path: path, errno: errno)
-        }
+        // Written whole to a file of this process's own, then linked to the keys' name in one step, which fails when
+        // the name exists: a process that starts at the same moment reads either no file or a complete one.
+        let partial = "\(path).\(getpid()).\(UUID().uuidString)"
+        let fd = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DeviceKeyFileError.writeFailed(path: path, errno: errno) }
+        defer { unlink(partial) }
         var failure: Int32?
         if fchmod(fd, 0o600) != 0 { failure = errno }
         if failure == nil {
@@ -39,9 +40,12 @@ public struct DeviceKeyFile: DeviceKeyStoring {
         }
         if failure == nil, fsync(fd) != 0 { failure = errno }
         close(fd)
-        if let failure {
-            unlink(path)
-            throw DeviceKeyFileError.writeFailed(path: path, errno: failure)
+        if let failure { throw DeviceKeyFileError.writeFailed(path: path, errno: failure) }
+        guard link(partial, path) == 0 else {
+            // Another process made them first: theirs are the device's.
+            let linkFailure = errno
+            if linkFailure == EEXIST, let keys = try read() { return keys }
+            throw DeviceKeyFileError.writeFailed(path: path, errno: linkFailure)
         }
         return keys
     }
