@@ -70,3 +70,36 @@ extension UsageTests {
     }
 }
 #endif
+
+#if os(Linux)
+extension UsageTests {
+    @Suite(
+        "Wayland presence on a real KWin (virtual backend)", .serialized,
+        .disabled(if: DesktopSession.isSkipped, "LOCKOUT_SKIP_DESKTOP=1: needs kwin-wayland")
+    )
+    struct WaylandIdleKWinTests {
+        @Test("KWin offers ext-idle-notify-v1: it is bound rather than the KDE protocol beside it, and tells away after the threshold with no input")
+        func extIdleNotify() async throws {
+            let kwin = try await HeadlessKWin()
+            let logs = RecordedLogs()
+            let source = WaylandIdlePresence(display: kwin.socketPath, library: nil, now: { Date() }, logger: logs.logger)
+            let told = Inbox<PresenceSignal>()
+            let started = Date()
+            try source.start(awayAfter: 1) { told.put($0) }
+            defer { source.stop() }
+            // KWin 5.27 (Debian 12) has version 1; a later one version 2, the input idle.
+            let binding = try #require(source.binding)
+            #expect([.extIdleNotify, .extIdleNotifyInput].contains(binding.idleProtocol))
+
+            let away = try #require(await told.next(within: HeadlessKWin.patience))
+            #expect(away.away && away.reason == .idle)
+            #expect(away.at >= started.addingTimeInterval(-0.1))
+            #expect(away.at <= Date().addingTimeInterval(-1))
+            // KWin's virtual backend has no input device a test can drive: the return is seen on sway only.
+            let wakes = source.wakes
+            try await Task.sleep(for: .seconds(2))
+            #expect(source.wakes == wakes)
+        }
+    }
+}
+#endif
