@@ -22,6 +22,9 @@ final class BreakScreenApp {
     private var shownFrame: BreakScreenFrame?
 
     static func run(link: AgentLink, environment: [String: String]) -> Never {
+        // Everything is drawn with cairo: without GL, GDK does not probe GLX at start, which loads Mesa's software
+        // renderer and LLVM into the process (about half its memory on a desktop without a GPU driver).
+        setenv("GDK_GL", "disable", 0)
         guard gtk_init_check(nil, nil) != 0, let display = gdk_display_get_default() else {
             let which = environment["WAYLAND_DISPLAY"].map { "Wayland display \($0)" } ?? environment["DISPLAY"].map { "X display \($0)" }
             // GTK opens no Wayland display without XDG_RUNTIME_DIR, even one named by its full path.
