@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "LockOutPresentation", targets: ["LockOutPresentation"]),
         .library(name: "LockOutShared", targets: ["LockOutShared"]),
         .executable(name: "lockout", targets: ["lockout"]),
+        // The native break screen the agent starts for a break (Linux): it alone links GTK.
+        .executable(name: "lockout-break-screen", targets: ["lockout-break-screen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -44,6 +46,21 @@ let package = Package(
         // libxcb with its SYNC and MIT-SCREEN-SAVER extensions for the X11 sensors (Linux only): built against
         // their headers, opened with dlopen at run time, so the binary needs no X library where no sensor connects.
         .target(name: "CXCB"),
+        // libwayland-client for the Wayland idle source (Linux only), opened with dlopen like CXCB; the idle protocols'
+        // code is wayland-scanner's, committed in protocol/ with the script that writes it (and kept out of the build).
+        .target(name: "CWayland", exclude: ["protocol"]),
+        // GTK 3 with gtk-layer-shell (whose pkg-config module brings GTK's) for the native break screen only.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk-layer-shell-0", providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
+        // What the native break screen decides, tested without a display: what shows at a moment, which monitors
+        // get a window, what a key does, when it ends; and its small client of the agent's API.
+        .target(name: "LockOutBreakScreen", dependencies: ["LockOutCore"], swiftSettings: strict),
+        .executableTarget(
+            name: "lockout-break-screen",
+            dependencies: ["LockOutBreakScreen", "LockOutCore", .target(name: "CGtk", condition: .when(platforms: [.linux]))],
+            swiftSettings: strict,
+            // gtk-layer-shell-0's pkg-config module gives GTK's headers but names only its own library.
+            linkerSettings: ["gtk-3", "gdk-3", "cairo", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0, .when(platforms: [.linux])) }
+        ),
         .target(
             name: "LockOutStore",
             dependencies: ["LockOutCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -77,6 +94,7 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .target(name: "CSystemd", condition: .when(platforms: [.linux])),
                 .target(name: "CXCB", condition: .when(platforms: [.linux])),
+                .target(name: "CWayland", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
         ),
@@ -140,6 +158,7 @@ let package = Package(
             dependencies: ["LockOutRuntime", "LockOutCore", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict
         ),
+        .testTarget(name: "LockOutBreakScreenTests", dependencies: ["LockOutBreakScreen", "LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutWebTests", dependencies: ["LockOutWeb", "LockOutCore"], swiftSettings: strict),
         .testTarget(name: "LockOutStoreTests", dependencies: ["LockOutStore", "LockOutCore"], swiftSettings: strict),
         .testTarget(

@@ -7,8 +7,11 @@
 
 # What the build links: SQLite and libsystemd's sd-bus; and the headers of libxcb with its SYNC and
 # MIT-SCREEN-SAVER extensions, which the X11 sensors open at run time (the -dev packages bring the
-# libraries the X11 tests load). All found through pkg-config.
-LOCKOUT_BUILD_LIBRARIES="sqlite3:libsqlite3-dev libsystemd:libsystemd-dev xcb:libxcb1-dev xcb-sync:libxcb-sync-dev xcb-screensaver:libxcb-screensaver0-dev"
+# libraries the X11 tests load); and libwayland-client's headers, for the Wayland idle source, which opens the
+# library at run time too (Sources/CWayland/protocol/generate.sh, which writes the idle protocols' committed code,
+# needs libwayland-bin, wayland-protocols and plasma-wayland-protocols besides); and GTK 3 with gtk-layer-shell, which
+# only the native break screen (lockout-break-screen) links. All found through pkg-config.
+LOCKOUT_BUILD_LIBRARIES="sqlite3:libsqlite3-dev libsystemd:libsystemd-dev xcb:libxcb1-dev xcb-sync:libxcb-sync-dev xcb-screensaver:libxcb-screensaver0-dev wayland-client:libwayland-dev gtk+-3.0:libgtk-3-dev gtk-layer-shell-0:libgtk-layer-shell-dev"
 # What every test run needs: the health tests build zip archives, one CLI test edits a database with
 # the sqlite3 shell, the end-to-end scripts read JSON with python3, ask the family server with curl and
 # scan the pairing QR code drawn in the terminal with zbarimg.
@@ -24,8 +27,10 @@ LOCKOUT_PIP_TOOLS="st:schemathesis"
 # The web app's browser test: Playwright and axe from PyPI drive Debian's Chromium (no browser download).
 LOCKOUT_PIP_MODULES="playwright:playwright axe_playwright_python:axe-playwright-python"
 # What the desktop tests need: a virtual display, a private session bus and a notification daemon; and a
-# headless sway (run as nobody under root, which sway refuses) with foot for its windows.
-LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin xwininfo:x11-utils openbox:openbox xdotool:xdotool xterm:xterm wmctrl:wmctrl sway:sway swaymsg:sway foot:foot"
+# headless sway (run as nobody under root, which sway refuses) with foot for its windows; xwd and grim for the
+# screenshots the native break screen's runs check by their pixels (X11 and sway); and KWin, whose virtual backend
+# runs headless, for presence through ext-idle-notify-v1 on a real compositor.
+LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin xwininfo:x11-utils openbox:openbox xdotool:xdotool xterm:xterm wmctrl:wmctrl sway:sway swaymsg:sway foot:foot xwd:x11-apps grim:grim kwin_wayland:kwin-wayland"
 # dunst needs some session-bus package; naming this one keeps apt from choosing one that brings systemd.
 LOCKOUT_SESSION_BUS_PACKAGE="dbus-x11"
 
