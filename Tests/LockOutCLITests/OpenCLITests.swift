@@ -15,7 +15,7 @@ struct OpenCLITests {
         #expect(unknown.stderr.contains("there is no page 'nowhere': choose dashboard, schedule, focus, gate, rewards, family, statistics, settings"))
     }
 
-    @Test("settings set break-screen takes notification or window, keeps it in web.json, and refuses anything else")
+    @Test("settings set break-screen takes notification, window or native, keeps it in web.json, and refuses anything else")
     func breakScreen() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
@@ -26,7 +26,7 @@ struct OpenCLITests {
         #expect(stored?["breakScreen"] as? String == "window")
         let bad = try cli.run("settings", "set", "break-screen", "popup")
         #expect(bad.status != 0)
-        #expect(bad.stderr.contains("unknown break screen 'popup': use notification or window"))
+        #expect(bad.stderr.contains("unknown break screen 'popup': use notification, window or native"))
     }
 
     @Test("settings set natural-breaks takes on or off, keeps it in web.json, and refuses anything else")

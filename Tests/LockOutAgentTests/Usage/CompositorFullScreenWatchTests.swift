@@ -207,7 +207,8 @@ extension UsageTests {
             )
             #expect(watch == nil)
             #expect(logs.messages == [
-                "info: deferral: this Wayland compositor is neither sway nor Hyprland and tells no client of full-screen windows; "
+                "info: deferral: this Wayland compositor is neither sway nor Hyprland nor GNOME's and tells no client of "
+                    + "full-screen windows; "
                     + "only calls and do-not-disturb defer breaks",
             ])
         }
