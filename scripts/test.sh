@@ -65,6 +65,14 @@ phase "lint"
 scripts/lint.sh
 phase "build (debug, with the tests)"
 swift build --build-tests "${build_flags[@]}"
+# The Apple apps cannot be compiled here: the checker's own tests, its static checks of Apps/ (docs/apple.md,
+# "Static checks on Linux"), and the self-test that injects a defect of each kind into a copy and sees it fail.
+# Not beside the end-to-end runs: their builds would take the cores those runs' clocks count on.
+phase "Apple apps: static checks"
+# shellcheck disable=SC2046
+swift test --package-path Tools/AppCheck $(lockout_debug_info_flags)
+scripts/check-apps.sh
+scripts/check-apps-selftest.sh
 # The storage contract runs on SQLite and on this private PostgreSQL cluster.
 postgres_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 LOCKOUT_TEST_POSTGRES_URL=$(scripts/e2e/postgres.sh start "$postgres/data" "$postgres_port")
@@ -88,21 +96,15 @@ fi
 # The end-to-end runs, side by side: each starts its own agents, servers, displays and buses on free ports and
 # in fresh directories, and most of their time is waiting on a clock, so three at a time take the time of the
 # longest lanes, not of all of them. Longest first.
-#   desktop, breaks, focus, gate, notifications, breakwindow: the real agent on a virtual X desktop; wayland: the
-#   real agent on a headless sway, told by sway's idle protocol that the person left and came back; break-screen:
-#   the native break screen on X11, checked by a screenshot's pixels, answered with Enter; break-screen-sway: the
-#   native break screen on both outputs of a headless sway, checked by grim's screenshot.
+#   desktop, breaks, focus, gate, notifications, breakwindow: the real agent on a virtual X desktop.
 #   family: a server and two agents on loopback; rewards: real processes, the shield opens and closes a reward
 #   program; health: a simulated phone's steps open a child's laptop's gate, a sibling's never do; api-schema:
 #   the server against its OpenAPI document; web, web-family: the web app in a real Chromium, a family paired
 #   and steered from it.
-desktop_e2e=(desktop breakwindow gate breaks notifications focus wayland break-screen break-screen-sway)
-# Beside them, the Apple apps, which cannot be compiled here: the checker's own tests, its static checks of Apps/
-# (docs/apple.md, "Static checks on Linux"), and the self-test that injects a defect of each kind into a copy and
-# sees it fail. It builds a package of its own (Tools/AppCheck) and only asks the product package's build.
-runs=("apple-apps=swift test --package-path Tools/AppCheck $(lockout_debug_info_flags) && scripts/check-apps.sh && scripts/check-apps-selftest.sh")
+desktop_e2e=(desktop breakwindow gate breaks notifications focus)
+runs=()
 skipped_e2e=()
-for run in desktop rewards family web breakwindow api-schema gate breaks notifications focus web-family health wayland break-screen break-screen-sway; do
+for run in desktop rewards family web breakwindow api-schema gate breaks notifications focus web-family health; do
     if [[ " ${desktop_e2e[*]} " == *" $run "* ]]; then
         if [ "$skip_desktop" = 1 ]; then
             skipped_e2e+=("$run")
@@ -113,7 +115,7 @@ for run in desktop rewards family web breakwindow api-schema gate breaks notific
         runs+=("$run=scripts/e2e/$run.sh")
     fi
 done
-phase "Apple apps' static checks and end-to-end runs ($((${#runs[@]} - 1))), side by side"
+phase "end-to-end runs (${#runs[@]}, side by side)"
 scripts/e2e/side-by-side.sh "${runs[@]}"
 
 # Swift Testing reports each test it did not run on a line of its own: ➜ Test "NAME" skipped: "REASON"
@@ -127,4 +129,4 @@ if [ "$skipped_tests" -gt 0 ]; then
     grep -E "$skip_line" "$log" | sed -E 's/.* skipped(: )?//' | sort | uniq -c | awk '{n = $1; $1 = ""; print "    " n " ×" $0}'
 fi
 echo "  Apple apps: static checks passed (scripts/check-apps.sh), and failed on each injected defect"
-echo "  end-to-end runs: $((${#runs[@]} - 1)) passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"
+echo "  end-to-end runs: ${#runs[@]} passed, ${#skipped_e2e[@]} skipped${skipped_e2e[*]:+ (${skipped_e2e[*]}: LOCKOUT_SKIP_DESKTOP=1)}"
