@@ -96,15 +96,18 @@ fi
 # The end-to-end runs, side by side: each starts its own agents, servers, displays and buses on free ports and
 # in fresh directories, and most of their time is waiting on a clock, so three at a time take the time of the
 # longest lanes, not of all of them. Longest first.
-#   desktop, breaks, focus, gate, notifications, breakwindow: the real agent on a virtual X desktop.
+#   desktop, breaks, focus, gate, notifications, breakwindow: the real agent on a virtual X desktop; wayland: the
+#   real agent on a headless sway, told by sway's idle protocol that the person left and came back; break-screen:
+#   the native break screen on X11, checked by a screenshot's pixels, answered with Enter; break-screen-sway: the
+#   native break screen on both outputs of a headless sway, checked by grim's screenshot.
 #   family: a server and two agents on loopback; rewards: real processes, the shield opens and closes a reward
 #   program; health: a simulated phone's steps open a child's laptop's gate, a sibling's never do; api-schema:
 #   the server against its OpenAPI document; web, web-family: the web app in a real Chromium, a family paired
 #   and steered from it.
-desktop_e2e=(desktop breakwindow gate breaks notifications focus)
+desktop_e2e=(desktop breakwindow gate breaks notifications focus wayland break-screen break-screen-sway)
 runs=()
 skipped_e2e=()
-for run in desktop rewards family web breakwindow api-schema gate breaks notifications focus web-family health; do
+for run in desktop rewards family web breakwindow api-schema gate breaks notifications focus web-family health wayland break-screen break-screen-sway; do
     if [[ " ${desktop_e2e[*]} " == *" $run "* ]]; then
         if [ "$skip_desktop" = 1 ]; then
             skipped_e2e+=("$run")
