@@ -9,6 +9,9 @@ import Logging
 /// `_NET_WM_STATE_FULLSCREEN` while it is full screen. The watch selects property changes on the root and
 /// on the focused window, over a connection of its own read by a dispatch source: a change of focus or of
 /// the focused window's state is the only thing that wakes it, and `onChange` hears when the answer changes.
+/// The focused window's unmapping or destruction counts as focus leaving it: a window manager may leave
+/// `_NET_ACTIVE_WINDOW` naming a window that is gone until something else takes the focus, and a full-screen
+/// window that closed must not hold breaks back.
 /// Through libxcb, opened at run time (`XCBLibraries`): without it, `init` throws naming the library missing.
 public final class X11FullScreenWatch: @unchecked Sendable {
     private let queue = DispatchQueue(label: "lockout.deferral.x11")
@@ -93,7 +96,7 @@ public final class X11FullScreenWatch: @unchecked Sendable {
         let active = try connection.cardinals(of: connection.root, property: activeWindowAtom, type: X11Connection.windowType, count: 1).first ?? 0
         if active != focused, active != 0 {
             do {
-                try connection.selectEvents(on: active, mask: X11Connection.propertyChangeMask)
+                try connection.selectEvents(on: active, mask: X11Connection.propertyChangeMask | X11Connection.structureNotifyMask)
             } catch where !error.isFatal {
                 // The window went before it could be watched: the next focus change tells.
             }
@@ -135,6 +138,9 @@ public final class X11FullScreenWatch: @unchecked Sendable {
     private func handle(_ events: [X11Event], _ connection: X11Connection) throws(X11Error) {
         if events.contains(.propertyChanged(window: connection.root, atom: activeWindowAtom)) {
             try follow(connection)
+        } else if focused != 0, events.contains(.gone(window: focused)) {
+            focused = 0
+            try readState(connection)
         } else if events.contains(.propertyChanged(window: focused, atom: stateAtom)) {
             try readState(connection)
         }

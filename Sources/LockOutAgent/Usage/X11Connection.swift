@@ -67,6 +67,8 @@ final class X11Connection: @unchecked Sendable {
     static let windowType = XCB_ATOM_WINDOW.rawValue
     /// `PropertyChangeMask`: tell this client when a property of the window changes.
     static let propertyChangeMask = XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue
+    /// A window's own unmapping and destruction.
+    static let structureNotifyMask = XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue
 
     /// Connects to `display` and authenticates with `cookie` (MIT-MAGIC-COOKIE-1), or with nothing: never
     /// with what libxcb would find itself in this process's `XAUTHORITY`, so the environment given decides.
@@ -278,6 +280,8 @@ extension X11Connection {
 enum X11Event: Equatable, Sendable {
     /// `PropertyNotify`: `atom` of `window` changed or went.
     case propertyChanged(window: UInt32, atom: UInt32)
+    /// `UnmapNotify` or `DestroyNotify` of a window watched for its structure: it is no longer shown.
+    case gone(window: UInt32)
     /// SYNC's `AlarmNotify`.
     case alarm(X11Sync.AlarmNotify)
     /// Any other event, and the errors of requests nobody waited for (code 0).
@@ -291,6 +295,10 @@ enum X11Event: Equatable, Sendable {
         if code == XCB_PROPERTY_NOTIFY {
             let notify = event.load(as: xcb_property_notify_event_t.self)
             self = .propertyChanged(window: notify.window, atom: notify.atom)
+        } else if code == XCB_UNMAP_NOTIFY {
+            self = .gone(window: event.load(as: xcb_unmap_notify_event_t.self).window)
+        } else if code == XCB_DESTROY_NOTIFY {
+            self = .gone(window: event.load(as: xcb_destroy_notify_event_t.self).window)
         } else if let syncFirstEvent, code == syncFirstEvent &+ UInt8(XCB_SYNC_ALARM_NOTIFY) {
             self = .alarm(X11Sync.AlarmNotify(event.load(as: xcb_sync_alarm_notify_event_t.self)))
         } else {

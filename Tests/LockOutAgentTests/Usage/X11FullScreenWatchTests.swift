@@ -35,6 +35,25 @@ extension UsageTests.PrivateDisplaySuites {
             #expect(await changes.next(within: 10) != nil)
             #expect(!watch.isFullScreen)
         }
+
+        @Test("a full-screen window that closes while focused holds nothing back, though the window manager names no other")
+        func focusedFullScreenWindowCloses() async throws {
+            let display = try await PrivateDisplay()
+            try await display.startWindowManager()
+            let screen = try await display.openWindow(prefix: "screen")
+            try await display.xdotool(["windowactivate", "--sync", screen.window])
+            let watch = try X11FullScreenWatch(environment: display.environment)
+            defer { watch.stop() }
+            let changes = Inbox<Void>()
+            watch.start { changes.put(()) }
+            try await display.wmctrl(["-i", "-r", screen.window, "-b", "add,fullscreen"])
+            #expect(await changes.next(within: 10) != nil)
+            #expect(watch.isFullScreen)
+
+            try await display.xdotool(["windowunmap", "--sync", screen.window])
+            #expect(await changes.next(within: 10) != nil)
+            #expect(!watch.isFullScreen)
+        }
     }
 }
 #endif
