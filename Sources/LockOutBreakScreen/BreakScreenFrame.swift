@@ -11,9 +11,9 @@ public struct BreakScreenFrame: Equatable, Sendable {
     public let countdown: String
     /// How much of the ring is still full, from 1 (the whole break left) to 0.
     public let ringFraction: Double
-    /// The Done button's label.
-    public let done: String
-    /// The Snooze button's label, nil when the break cannot be snoozed again.
+    /// The Done button's label, nil while a strict break's countdown runs.
+    public let done: String?
+    /// The Snooze button's label, nil when the break cannot be snoozed again or a strict break's countdown runs.
     public let snooze: String?
     /// The line under the buttons naming the keys.
     public let hint: String
@@ -54,16 +54,26 @@ public struct BreakCountdown: Equatable, Sendable {
 }
 
 extension BreakScreenFrame {
-    /// The frame for `current`, `duration` seconds long, with `countdown` at monotonic time `time`.
-    public init(current: DashboardScreen.CurrentBreak, durationSeconds: Int, snoozeMinutes: Int, countdown: BreakCountdown, at time: Double) {
+    /// The frame for `current`, `duration` seconds long, with `countdown` at monotonic time `time`; `strict` holds
+    /// Snooze and Done back until the countdown ends, and names the way out meanwhile.
+    public init(
+        current: DashboardScreen.CurrentBreak, durationSeconds: Int, snoozeMinutes: Int, countdown: BreakCountdown, strict: Bool = false,
+        at time: Double
+    ) {
         let left = countdown.left(at: time)
         kind = current.kind
         title = current.title
         body = current.body
         self.countdown = DurationParser.countdown(left)
         ringFraction = durationSeconds > 0 ? min(1, left / Double(durationSeconds)) : 0
-        done = "Done"
-        snooze = current.canSnooze ? "Snooze \(snoozeMinutes) min" : nil
-        hint = current.canSnooze ? "Enter: Done · S: Snooze" : "Enter: Done"
+        if strict, left > 0 {
+            done = nil
+            snooze = nil
+            hint = "Snooze and Done come when the countdown ends · Hold Esc for \(Int(BreakScreenSession.escapeHoldSeconds)) s to skip"
+        } else {
+            done = "Done"
+            snooze = current.canSnooze ? "Snooze \(snoozeMinutes) min" : nil
+            hint = current.canSnooze ? "Enter: Done · S: Snooze" : "Enter: Done"
+        }
     }
 }

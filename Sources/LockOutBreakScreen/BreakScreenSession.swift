@@ -26,16 +26,23 @@ public struct BreakScreenSession: Equatable, Sendable {
 
     /// How long the agent may leave the screen without an answer.
     public static let agentPatience = 3.0
+    /// How long Escape is held to skip a strict break, in the screen's own seconds: the way out that always exists.
+    public static let escapeHoldSeconds = 3.0
 
     public private(set) var phase: Phase = .starting
     public private(set) var settings: BreakSettings
+    /// Whether Snooze and Done wait for the countdown's end, the input held meanwhile where the desktop allows.
+    public let strict: Bool
     private let clockScale: Double
     private var lastHeard: Double
+    /// When Escape went down on a strict break, while it is held.
+    private var escapeSince: Double?
 
     /// A session started at monotonic time `time`, with the agent's clock running `clockScale` times faster.
-    public init(settings: BreakSettings, clockScale: Double, at time: Double) {
+    public init(settings: BreakSettings, clockScale: Double, strict: Bool = false, at time: Double) {
         self.settings = settings
         self.clockScale = clockScale
+        self.strict = strict
         lastHeard = time
     }
 
@@ -71,19 +78,45 @@ public struct BreakScreenSession: Equatable, Sendable {
         guard case .showing(let current, _, let countdown) = phase else { return nil }
         return BreakScreenFrame(
             current: current, durationSeconds: settings[current.kind].durationSeconds, snoozeMinutes: settings.snoozeMinutes,
-            countdown: countdown, at: time
+            countdown: countdown, strict: strict, at: time
         )
     }
 
-    /// The command for a key, by its GDK name, on the break shown now; nil when it does nothing.
-    public func command(forKey name: String) -> BreakCommand? {
+    /// Whether a strict break's countdown still runs at `time`: Snooze and Done wait, and the input is held.
+    public func holds(at time: Double) -> Bool {
+        guard strict, case .showing(_, _, let countdown) = phase else { return false }
+        return countdown.left(at: time) > 0
+    }
+
+    /// A key, by its GDK name, went down at `time`: the command it asks for now, nil when it does nothing (yet).
+    /// On a strict break Escape starts the hold that skips it (`escapeHeld(at:)`).
+    public mutating func keyPressed(_ name: String, at time: Double) -> BreakCommand? {
         guard case .showing(let current, _, _) = phase else { return nil }
+        if strict, name == "Escape" {
+            if escapeSince == nil { escapeSince = time }
+            return nil
+        }
+        if holds(at: time) { return nil }
         return BreakScreenAction.forKey(name, canSnooze: current.canSnooze)?.command(kind: current.kind)
     }
 
-    /// The command for a button on the break shown now.
-    public func command(for action: BreakScreenAction) -> BreakCommand? {
-        guard case .showing(let current, _, _) = phase else { return nil }
+    /// A key went up: a released Escape starts its hold over.
+    public mutating func keyReleased(_ name: String) {
+        if name == "Escape" { escapeSince = nil }
+    }
+
+    /// The skip a strict break's Escape asks for once held `escapeHoldSeconds`; nil before, and on a break that
+    /// is not strict. The agent records it as a skip like any other.
+    public func escapeHeld(at time: Double) -> BreakCommand? {
+        guard strict, let escapeSince, time - escapeSince >= Self.escapeHoldSeconds, case .showing(let current, _, _) = phase else {
+            return nil
+        }
+        return .skip(current.kind)
+    }
+
+    /// The command for a button on the break shown at `time`; nil while a strict break holds them back.
+    public func command(for action: BreakScreenAction, at time: Double) -> BreakCommand? {
+        guard case .showing(let current, _, _) = phase, !holds(at: time) else { return nil }
         if action == .snooze, !current.canSnooze { return nil }
         return action.command(kind: current.kind)
     }

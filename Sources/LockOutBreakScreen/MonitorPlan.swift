@@ -67,3 +67,27 @@ public enum WindowPlacement: Equatable, Sendable {
             : nil
     }
 }
+
+/// How a strict break holds the desktop's input while its countdown runs.
+public enum InputHold: Equatable, Sendable {
+    /// An X11 keyboard and pointer grab: no other window gets a key or a click.
+    case grab
+    /// The overlay layer's exclusive keyboard (layer-shell): the compositor sends every key to the break screen.
+    case exclusiveKeyboard
+    /// Nothing can be held: a Wayland compositor without layer-shell (GNOME) lets no client take the input.
+    case none
+
+    public static func choose(wayland: Bool, layerShell: Bool) -> InputHold {
+        if !wayland { return .grab }
+        return layerShell ? .exclusiveKeyboard : .none
+    }
+
+    /// The line a strict break screen writes to the agent's log, saying what it holds.
+    public var line: String {
+        switch self {
+        case .grab: "strict break: the keyboard and the pointer are held until the countdown ends"
+        case .exclusiveKeyboard: "strict break: the keyboard is held on the overlay layer until the countdown ends"
+        case .none: "strict break: this compositor lets no program hold the input (no layer-shell): only the buttons wait for the countdown"
+        }
+    }
+}

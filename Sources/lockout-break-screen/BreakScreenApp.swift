@@ -13,6 +13,9 @@ final class BreakScreenApp {
     private let palette: BreakScreenPalette
     private let animated: Bool
     private let placement: WindowPlacement
+    private let hold: InputHold
+    /// Whether the X11 grab of a strict break is taken.
+    private var grabbed = false
     private let display: OpaquePointer
     private var windows: [UInt: MonitorWindow] = [:]
     /// Unix time in ms the agent showed the break at (`LOCKOUT_BREAK_SHOWN_AT`), for the first-frame line.
@@ -21,7 +24,7 @@ final class BreakScreenApp {
     private var lastPoll = 0.0
     private var shownFrame: BreakScreenFrame?
 
-    static func run(link: AgentLink, environment: [String: String]) -> Never {
+    static func run(link: AgentLink, strict: Bool, environment: [String: String]) -> Never {
         // Everything is drawn with cairo: without GL, GDK does not probe GLX at start, which loads Mesa's software
         // renderer and LLVM into the process (about half its memory on a desktop without a GPU driver).
         setenv("GDK_GL", "disable", 0)
@@ -33,17 +36,17 @@ final class BreakScreenApp {
         }
         let settings: BreakSettings
         do { settings = try link.settings() } catch { fail(0, "the agent does not answer: \(error)") }
-        let app = BreakScreenApp(link: link, display: display, settings: settings, environment: environment)
+        let app = BreakScreenApp(link: link, display: display, settings: settings, strict: strict, environment: environment)
         app.start()
         gtk_main()
         exit(0)
     }
 
-    private init(link: AgentLink, display: OpaquePointer, settings: BreakSettings, environment: [String: String]) {
+    private init(link: AgentLink, display: OpaquePointer, settings: BreakSettings, strict: Bool, environment: [String: String]) {
         self.link = link
         self.display = display
         let scale = environment["LOCKOUT_CLOCK_SCALE"].flatMap(Double.init).map { max(1, $0) } ?? 1
-        session = BreakScreenSession(settings: settings, clockScale: scale, at: Self.now())
+        session = BreakScreenSession(settings: settings, clockScale: scale, strict: strict, at: Self.now())
         let theme = lockout_setting_string("gtk-theme-name")
         let scheme = lockout_color_scheme()
         palette = BreakScreenPalette.choose(
@@ -57,6 +60,8 @@ final class BreakScreenApp {
         let layerShell = wayland && gtk_layer_is_supported() != 0
         placement = WindowPlacement.choose(wayland: wayland, layerShell: layerShell)
         if let caveat = WindowPlacement.caveat(wayland: wayland, layerShell: layerShell) { Self.say(caveat) }
+        hold = InputHold.choose(wayland: wayland, layerShell: layerShell)
+        if strict { Self.say(hold.line) }
         shownAt = environment["LOCKOUT_BREAK_SHOWN_AT"].flatMap(Double.init)
     }
 
@@ -87,6 +92,11 @@ final class BreakScreenApp {
         let now = Self.now()
         if now - lastPoll >= 0.5 { poll() }
         guard session.end == nil else { finish() }
+        if let skip = session.escapeHeld(at: now) {
+            Self.say("Escape held: skipping the strict break")
+            send(skip)
+        }
+        holdInput(at: now)
         refresh(at: now)
     }
 
@@ -107,7 +117,7 @@ final class BreakScreenApp {
     /// Labels change with the break (a micro break covering the eye break); the drawing areas every tick.
     private func refresh(at now: Double) {
         guard let frame = session.frame(at: now) else { return }
-        let changed = shownFrame.map { $0.title != frame.title || $0.snooze != frame.snooze } ?? true
+        let changed = shownFrame.map { $0.title != frame.title || $0.snooze != frame.snooze || $0.done != frame.done || $0.hint != frame.hint } ?? true
         shownFrame = frame
         for window in windows.values {
             if changed { window.show(frame) }
@@ -151,13 +161,36 @@ final class BreakScreenApp {
 
     /// A key pressed on any window; true when it did something.
     func key(_ name: String) -> Bool {
-        guard let command = session.command(forKey: name) else { return false }
+        let now = Self.now()
+        guard let command = session.keyPressed(name, at: now) else { return session.holds(at: now) || name == "Escape" && session.strict }
         send(command)
         return true
     }
 
+    func keyReleased(_ name: String) {
+        session.keyReleased(name)
+    }
+
     func press(_ action: BreakScreenAction) {
-        session.command(for: action).map(send)
+        session.command(for: action, at: Self.now()).map(send)
+    }
+
+    /// A strict break's X11 grab: taken on the first window once it shows (a grab of a window not yet viewable
+    /// fails, so each tick tries until it holds), given back when the countdown ends. With layer-shell the overlay's
+    /// exclusive keyboard holds the keys by itself; without it nothing can.
+    private func holdInput(at now: Double) {
+        guard hold == .grab else { return }
+        let holds = session.holds(at: now)
+        guard holds != grabbed, let seat = gdk_display_get_default_seat(display) else { return }
+        if holds {
+            guard let window = windows.values.first?.gdkWindow else { return }
+            grabbed = gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_ALL, 1, nil, nil, nil, nil) == GDK_GRAB_SUCCESS
+            if grabbed { Self.say("strict break: input grabbed") }
+        } else {
+            gdk_seat_ungrab(seat)
+            grabbed = false
+            Self.say("strict break: the countdown ended, input given back")
+        }
     }
 
     private func send(_ command: BreakCommand) {

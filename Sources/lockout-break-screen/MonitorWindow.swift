@@ -76,6 +76,12 @@ final class MonitorWindow {
             return handled ? 1 : 0
         }
         _ = lockout_connect(window, "key-press-event", unsafeBitCast(key, to: GCallback.self), me)
+        let keyUp: @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEventKey>?, gpointer?) -> gboolean = { _, event, data in
+            guard let event, let name = gdk_keyval_name(event.pointee.keyval) else { return 0 }
+            MainActor.assumeIsolated { MonitorWindow.from(data).app.keyReleased(String(cString: name)) }
+            return 0
+        }
+        _ = lockout_connect(window, "key-release-event", unsafeBitCast(keyUp, to: GCallback.self), me)
         let clickedDone: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { _, data in
             MainActor.assumeIsolated { MonitorWindow.from(data).app.press(.done) }
         }
@@ -122,6 +128,7 @@ final class MonitorWindow {
     func present() {
         gtk_widget_show_all(window)
         if frame?.snooze == nil { gtk_widget_hide(snooze) }
+        if frame != nil, frame?.done == nil { gtk_widget_hide(done) }
         if placement == .fullScreenAbove, let screen = gtk_window_get_screen(lockout_window(window)) {
             gtk_window_fullscreen_on_monitor(lockout_window(window), screen, monitorIndex())
         }
@@ -144,7 +151,13 @@ final class MonitorWindow {
         gtk_label_set_text(lockout_label(title), frame.title)
         gtk_label_set_text(lockout_label(body), frame.body)
         gtk_label_set_text(lockout_label(hint), frame.hint)
-        gtk_button_set_label(lockout_button(done), frame.done)
+        if let label = frame.done {
+            gtk_button_set_label(lockout_button(done), label)
+            gtk_widget_show(done)
+            gtk_widget_grab_focus(done)
+        } else {
+            gtk_widget_hide(done)
+        }
         if let label = frame.snooze {
             gtk_button_set_label(lockout_button(snooze), label)
             gtk_widget_show(snooze)
@@ -158,6 +171,9 @@ final class MonitorWindow {
         self.breath = breath
         gtk_widget_queue_draw(drawing)
     }
+
+    /// The window's GDK window once it is realized, for a grab.
+    var gdkWindow: OpaquePointer? { gtk_widget_get_window(window) }
 
     func destroy() {
         gtk_widget_destroy(window)

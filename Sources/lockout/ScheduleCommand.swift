@@ -101,16 +101,17 @@ struct SettingsVerb: ParsableCommand {
                 print("Natural breaks: \(preferences.naturalBreaks ? "on" : "off")")
                 print(Set.deferralText(preferences.deferral))
                 print(Set.chimeText(preferences.chimes))
+                print(Set.strictText(preferences.strictBreaks, breakScreen: preferences.breakScreen))
             }
         }
     }
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window|native', 'natural-breaks on|off', 'defer-fullscreen|defer-calls|defer-dnd on|off', 'max-deferral DURATION' (1...240 min), 'call-allow-list NAME[,NAME…]|none' or 'chime|chime-eye|chime-micro|chime-long on|off'."
+            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window|native', 'natural-breaks on|off', 'strict-breaks on|off', 'defer-fullscreen|defer-calls|defer-dnd on|off', 'max-deferral DURATION' (1...240 min), 'call-allow-list NAME[,NAME…]|none' or 'chime|chime-eye|chime-micro|chime-long on|off'."
         )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long.") var name: String
+        @Argument(help: "snooze, retention, break-screen, natural-breaks, strict-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long.") var name: String
         @Argument(help: "The new value.") var value: String
 
         func run() throws {
@@ -120,6 +121,10 @@ struct SettingsVerb: ParsableCommand {
             }
             if name == "natural-breaks" {
                 try setNaturalBreaks()
+                return
+            }
+            if name == "strict-breaks" {
+                try setStrictBreaks()
                 return
             }
             if Self.deferralNames.contains(name) {
@@ -139,7 +144,7 @@ struct SettingsVerb: ParsableCommand {
                     guard let days = Int(value) else { throw CLIUsageError("retention must be a whole number of days, 7...3650") }
                     command = .setRetention(days: days)
                 default:
-                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long")
+                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention, break-screen, natural-breaks, strict-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long")
                 }
                 let control = try global.context().control()
                 _ = try control.perform(command)
@@ -243,6 +248,24 @@ struct SettingsVerb: ParsableCommand {
             print(on
                 ? "Natural breaks: on — time away from the computer (no input, the screen locked, asleep) as long as a break counts as that break."
                 : "Natural breaks: off — breaks fall due whether or not you are at the computer.")
+        }
+
+        /// `strict-breaks on|off`: kept in the web app's preferences, read by the agent at each break.
+        private func setStrictBreaks() throws {
+            let on = try reportingErrors { () throws -> Bool in
+                switch value.lowercased() {
+                case "on": true
+                case "off": false
+                default: throw CLIUsageError("unknown strict-breaks value '\(value)': use on or off")
+                }
+            }
+            let preferences = WebPreferences(directory: global.directory())
+            preferences.setStrictBreaks(on)
+            print(Self.strictText(on, breakScreen: preferences.breakScreen))
+        }
+
+        static func strictText(_ on: Bool, breakScreen: BreakScreenMode) -> String {
+            StrictBreakLine.line(on: on, mode: breakScreen, environment: ProcessInfo.processInfo.environment)
         }
 
         /// `break-screen notification|window|native`: kept in the web app's preferences, read by the agent at each break.

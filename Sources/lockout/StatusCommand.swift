@@ -40,6 +40,10 @@ struct Status: ParsableCommand {
             print(TextRendering.dashboard(screen))
             // With an agent running, how it learns that you stepped away (and what it could not use).
             if let presence { print(presence.line(now: Date())) }
+            let preferences = WebPreferences(directory: global.directory())
+            if preferences.strictBreaks {
+                print(StrictBreakLine.line(on: true, mode: preferences.breakScreen, environment: ProcessInfo.processInfo.environment))
+            }
             // In a family, one more line: synced, or that sync waits and how many items.
             if let line = family?.line { print(line) }
         }

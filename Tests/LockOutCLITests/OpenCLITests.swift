@@ -44,7 +44,7 @@ struct OpenCLITests {
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unknown natural-breaks value 'sometimes': use on or off"))
         let unknown = try cli.run("settings", "set", "loudness", "3")
-        #expect(unknown.stderr.contains("unknown setting 'loudness': use snooze, retention, break-screen, natural-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long"))
+        #expect(unknown.stderr.contains("unknown setting 'loudness': use snooze, retention, break-screen, natural-breaks, strict-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long"))
     }
 
     @Test("settings set defer-* and max-deferral keep what may defer breaks, and refuse what is not allowed")
@@ -67,6 +67,23 @@ struct OpenCLITests {
         let bad = try cli.run("settings", "set", "defer-dnd", "maybe")
         #expect(bad.stderr.contains("unknown defer-dnd value 'maybe': use on or off"))
         #expect(try cli.run("settings").stdout.contains("at most 90 min"))
+    }
+
+    @Test("settings set strict-breaks takes on or off, keeps it in web.json, says it needs the native screen, and refuses anything else")
+    func strictBreaks() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run("settings").stdout.contains("Strict breaks: off"))
+        let on = try cli.run("settings", "set", "strict-breaks", "on")
+        #expect(on.status == 0)
+        #expect(on.stdout.hasPrefix("Strict breaks: on, but they need the native break screen"))
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.directory.appendingPathComponent("web.json"))) as? [String: Any]
+        #expect(stored?["strictBreaks"] as? Bool == true)
+        _ = try cli.run("settings", "set", "break-screen", "native")
+        #expect(try cli.run("settings").stdout.contains("Strict breaks: on — Snooze and Done show when the countdown ends"))
+        let bad = try cli.run("settings", "set", "strict-breaks", "always")
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("unknown strict-breaks value 'always': use on or off"))
     }
 
     @Test("settings set chime mutes or sounds every kind, chime-KIND one, and refuses what is not allowed")

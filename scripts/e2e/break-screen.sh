@@ -3,6 +3,7 @@
 # with the break screen set to `native`, the real agent at 120× speed starts lockout-break-screen when a break
 # falls due: a screenshot shows the break screen on the monitor, Enter answers it as Done in the agent, a break
 # snoozed from the CLI closes it within a second, and a screen killed mid-break leaves the break to the browser.
+# Strict, the screen grabs the keyboard and pointer, refuses Enter until the countdown ends, and Escape held skips.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -77,4 +78,36 @@ state_is breakPending || fail "the break left the agent's state when its screen 
 lockout break done >/dev/null
 # A function, not `sh -c "! pgrep …"`: that shell's own command line holds the pattern and would match itself.
 wait_until "the browser window to close" browser_closed
+
+# Strict: a long break of 60 min lasts 30 s at 120×, long enough to see Enter refused while the input is held.
+echo "e2e: a strict break holds the keyboard and the pointer, refuses Enter until its countdown ends, and Escape held skips it"
+lockout settings set strict-breaks on | grep -q "Strict breaks: on" || fail "strict breaks did not switch on"
+lockout status | grep -q "the keyboard and the pointer are held" || fail "the status does not say what a strict break holds"
+lockout schedule set long --for 60m >/dev/null
+strict_lines() { grep -c "strict break: input grabbed" "$data/agent.log" || true; }
+strict_lines_are() { [ "$(strict_lines)" = "$1" ]; }
+skipped() { lockout status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["skippedToday"])'; }
+skipped_is() { [ "$(skipped)" = "$1" ]; }
+lockout break now --kind long >/dev/null
+wait_until "the strict break screen to start" screen_running
+pgrep -af -- "lockout-break-screen --data-dir $data --strict" >/dev/null || fail "the break screen was not started strict"
+wait_until "the input to be grabbed" strict_lines_are 1
+xdotool key Return
+state_is breakActive || fail "Enter answered a strict break before its countdown ended (state $(state))"
+screen_running || fail "the strict break screen closed on Enter"
+before=$(skipped)
+xdotool keydown Escape
+wait_until "Escape held to skip the break" grep -q "Escape held: skipping the strict break" "$data/agent.log"
+xdotool keyup Escape
+wait_until "the skip to be counted" skipped_is $((before + 1))
+wait_until "the strict break screen to close" screen_gone
+echo "e2e: a strict break whose countdown has ended takes Enter as Done"
+lockout schedule set eye --for 20s >/dev/null
+lockout break now --kind eye >/dev/null
+wait_until "the strict break screen to start again" screen_running
+wait_until "the countdown to end and the input to be given back" grep -q "the countdown ended, input given back" "$data/agent.log"
+done_before=$(completed)
+xdotool key Return
+wait_until "the break to be answered" completed_is $((done_before + 1))
+wait_until "the break screen to close" screen_gone
 echo "e2e: break screen passed"

@@ -6,9 +6,17 @@ import Synchronization
 /// It is a program of its own so that `lockout` links no display library and the idle agent holds none.
 public struct NativeBreakScreen: Equatable, Sendable {
     public let executable: URL
+    /// Whether the break is strict: Snooze and Done wait for the countdown's end, the input held meanwhile.
+    public var strict: Bool
 
-    public init(executable: URL) {
+    public init(executable: URL, strict: Bool = false) {
         self.executable = executable
+        self.strict = strict
+    }
+
+    /// The program's arguments for the agent whose data directory is `directory`.
+    public func arguments(directory: URL) -> [String] {
+        ["--data-dir", directory.path] + (strict ? ["--strict"] : [])
     }
 
     /// The program's name.
@@ -21,7 +29,7 @@ public struct NativeBreakScreen: Equatable, Sendable {
             let sibling = beside.deletingLastPathComponent().appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: sibling.path) { return NativeBreakScreen(executable: sibling) }
         }
-        return PlatformCommand.find(name, environment: environment).map(NativeBreakScreen.init)
+        return PlatformCommand.find(name, environment: environment).map { NativeBreakScreen(executable: $0) }
     }
 
     /// This process's executable.
@@ -79,7 +87,7 @@ public struct ProcessNativeBreakScreenLauncher: NativeBreakScreenLaunching {
         let output = Pipe()
         let closing = Mutex(false)
         guard let child = try? ChildProcess(
-            screen.executable, ["--data-dir", directory.path], environment: environment, stdin: .null, stdout: .null, stderr: .pipe(output)
+            screen.executable, screen.arguments(directory: directory), environment: environment, stdin: .null, stdout: .null, stderr: .pipe(output)
         ) else { return nil }
         let logger = logger
         let reader = Thread {

@@ -76,7 +76,9 @@ public struct AgentHost: Sendable {
             link: { webPort.withLock { $0 }.map { "http://127.0.0.1:\($0)/login?code=\(sessions.newLoginCode())&next=\(BreakScreen.path)" } },
             browser: { BreakWindowBrowser.find(environment: environment, defaultBrowser: BreakWindowBrowser.desktopDefault(environment: environment)) },
             profile: directory.appendingPathComponent("break-window"),
-            native: { NativeBreakScreen.find(environment: environment) }, nativeLauncher: Self.nativeBreakScreenLauncher(), directory: directory
+            native: {
+                NativeBreakScreen.find(environment: environment).map { NativeBreakScreen(executable: $0.executable, strict: preferences.strictBreaks) }
+            }, nativeLauncher: Self.nativeBreakScreenLauncher(), directory: directory
         )
         // Each burst of work — a request, a sync round, a deadline, a bus message, a presence change — gives the code
         // pages it brought in back a few seconds after it ends, so the idle agent does not keep what it once ran.

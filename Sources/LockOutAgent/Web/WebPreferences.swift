@@ -12,6 +12,7 @@ public final class WebPreferences: Sendable {
         var naturalBreaks: Bool? = nil
         var deferral: DeferralSettings? = nil
         var chimes: ChimeSettings? = nil
+        var strictBreaks: Bool? = nil
     }
 
     private let state: Mutex<State>
@@ -55,6 +56,17 @@ public final class WebPreferences: Sendable {
     }
 
     public func setNaturalBreaks(_ on: Bool) { update { $0.naturalBreaks = on } }
+
+    /// Whether the native break screen holds Snooze and Done back until the countdown ends, holding the input
+    /// meanwhile where the desktop allows (off unless switched on). Read from the file at each break.
+    public var strictBreaks: Bool {
+        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
+            return stored.strictBreaks ?? false
+        }
+        return state.withLock { $0.strictBreaks } ?? false
+    }
+
+    public func setStrictBreaks(_ on: Bool) { update { $0.strictBreaks = on } }
 
     /// What may defer breaks and for how long at most. Read from the file each time, so that a change
     /// takes effect in the running agent at the next look.
