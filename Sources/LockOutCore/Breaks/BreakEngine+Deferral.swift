@@ -1,6 +1,6 @@
 import Foundation
 
-/// Deferral: a full-screen window, a call or do-not-disturb holds breaks back, never beyond the maximum.
+/// Deferral: a full-screen window, a call, do-not-disturb or a chosen program holds breaks back, never beyond the maximum.
 ///
 /// ```
 ///   none ── deferralStarted(reasons, maximum) ──► deferred: no kind falls due, a waiting break neither
@@ -27,21 +27,25 @@ extension BreakEngine {
         return earliestDeadline()
     }
 
-    /// `reasons` hold breaks back from `now`; an active deferral takes the new reasons and keeps its start and
+    /// `reasons` (with the chosen `programs` among them) hold breaks back from `now`; an active deferral takes the new reasons and keeps its start and
     /// end; a spent one is left alone until it ends; no reasons end it. The maximum bounds how long a break
     /// waits past its time: begun before the next break falls due (a presentation going full screen early),
     /// it runs from that break's time, not from `now`.
-    mutating func startDeferral(_ reasons: [DeferralReason], maximum: TimeInterval, now: Date) -> [BreakEffect] {
+    mutating func startDeferral(_ reasons: [DeferralReason], programs: [DeferredProgram] = [], maximum: TimeInterval, now: Date) -> [BreakEffect] {
         guard !reasons.isEmpty else { return endDeferral(now: now) }
         if case .idle = record.state { return [] }
         if var deferral = record.deferral {
             guard !deferral.spent else { return [] }
             deferral.reasons = Array(Set(reasons)).sorted()
+            deferral.programs = reasons.contains(.program) ? Array(Set(programs)).sorted() : []
             record.deferral = deferral
             return []
         }
         let from = max(now, nextBreakFallsDue ?? now)
-        record.deferral = Deferral(since: now, until: from.addingTimeInterval(max(0, maximum)), reasons: Array(Set(reasons)))
+        record.deferral = Deferral(
+            since: now, until: from.addingTimeInterval(max(0, maximum)), reasons: Array(Set(reasons)),
+            programs: reasons.contains(.program) ? Array(Set(programs)) : []
+        )
         return []
     }
 

@@ -96,8 +96,8 @@ public struct BreakEngine: Sendable {
             return goAway(since: since, now: now)
         case .personBack(let at):
             return comeBack(at: at, now: now)
-        case .deferralStarted(let reasons, let maximum):
-            return startDeferral(reasons, maximum: maximum, now: now)
+        case .deferralStarted(let reasons, let maximum, let programs):
+            return startDeferral(reasons, programs: programs, maximum: maximum, now: now)
         case .deferralEnded:
             return endDeferral(now: now)
         }

@@ -35,8 +35,8 @@ public enum BreakEvent: Hashable, Sendable {
     /// The person came back at `at`: the absence counts as the breaks it was long enough for.
     case personBack(at: Date)
     /// `reasons` hold breaks back from now, at most for `maximum`; while deferred, a new set of reasons
-    /// replaces the old and the maximum stays.
-    case deferralStarted(reasons: [DeferralReason], maximum: TimeInterval)
+    /// replaces the old and the maximum stays. `programs` names the chosen programs among them.
+    case deferralStarted(reasons: [DeferralReason], maximum: TimeInterval, programs: [DeferredProgram] = [])
     /// Nothing holds breaks back any more: what fell due meanwhile falls due now.
     case deferralEnded
 }

@@ -120,7 +120,7 @@ public struct DashboardScreen: Codable, Equatable, Sendable {
     /// Why breaks wait: a deferral with its reasons and its maximum, or the person's absence.
     private static func waiting(engine: BreakEngine, now: Date) -> String? {
         if let deferral = engine.activeDeferral {
-            let reasons = deferral.reasons.map(\.text)
+            let reasons = deferral.reasonTexts
             let said = reasons.count > 1 ? reasons.dropLast().joined(separator: ", ") + " and " + (reasons.last ?? "") : reasons.joined()
             return "Breaks wait for \(said), until \(LocalTimeText.text(deferral.until, now: now, calendar: engine.calendar)) at most"
         }

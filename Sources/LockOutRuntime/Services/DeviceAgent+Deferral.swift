@@ -1,7 +1,7 @@
 import Foundation
 import LockOutCore
 
-/// Deferral: a call, a full-screen window or do-not-disturb holds breaks back, at most for the maximum.
+/// Deferral: a call, a full-screen window, do-not-disturb or a chosen program holds breaks back, at most for the maximum.
 ///
 /// The reasons are looked at when a break is about to fall due, when the sensor says a watched reason may
 /// have changed (a window went full screen, do-not-disturb switched), and once a minute while a deferral
@@ -29,16 +29,25 @@ extension DeviceAgent {
     /// What defers breaks now, as the sensor and the settings say. While a break shows and no deferral holds, a
     /// full-screen window is the break screen itself (the native one, or the browser window): it starts no deferral.
     public func deferralReasons() -> Set<DeferralReason> {
-        guard let deferralSensor else { return [] }
+        deferralFindings().reasons
+    }
+
+    /// The reasons that defer breaks now, and the chosen programs among them.
+    func deferralFindings() -> (reasons: Set<DeferralReason>, programs: [DeferredProgram]) {
+        guard let deferralSensor else { return ([], []) }
         let settings = deferralSettings()
         var reasons = deferralSensor.currentReasons(enabled: settings.enabledReasons, callAllowList: settings.callAllowList)
+        reasons.remove(.program)
+        // The chosen programs are looked at only at these moments, like a call: no timer of their own.
+        let programs = settings.programs.isEmpty ? [] : deferralSensor.programsHolding(settings.programs).sorted()
+        if !programs.isEmpty { reasons.insert(.program) }
         if let engine = breaks, engine.record.deferral == nil {
             switch engine.record.state {
             case .breakPending, .breakActive: reasons.remove(.fullScreen)
             default: break
             }
         }
-        return reasons
+        return (reasons, programs)
     }
 
     /// Before a break falls due at a tick: whether something defers it, looked at first so it is never shown.
@@ -63,19 +72,19 @@ extension DeviceAgent {
     private func applyDeferral(now: Date) {
         guard let engine = breaks else { return }
         lastDeferralCheck = now
-        let reasons = deferralReasons()
+        let (reasons, programs) = deferralFindings()
         let event: BreakEvent
         if !reasons.isEmpty {
-            guard engine.activeDeferral?.reasons != reasons.sorted() else { return }
+            if let active = engine.activeDeferral, active.reasons == reasons.sorted(), active.programs == programs { return }
             if engine.record.deferral?.spent == true { return }
-            event = .deferralStarted(reasons: reasons.sorted(), maximum: deferralSettings().maxDeferral)
+            event = .deferralStarted(reasons: reasons.sorted(), maximum: deferralSettings().maxDeferral, programs: programs)
         } else {
             guard engine.record.deferral != nil else { return }
             event = .deferralEnded
         }
         guard applyBreakEvent(event, now: now, what: "deferral") else { return }
         if let deferral = breaks?.activeDeferral {
-            logger.info("breaks deferred", metadata: ["reasons": "\(deferral.reasons.map(\.rawValue).joined(separator: ","))", "minutes_at_most": "\(Int(deferral.until.timeIntervalSince(now) / 60))"])
+            logger.info("breaks deferred", metadata: ["reasons": "\(deferral.reasons.map(\.rawValue).joined(separator: ","))", "programs": "\(deferral.programs.map(\.name).joined(separator: ","))", "minutes_at_most": "\(Int(deferral.until.timeIntervalSince(now) / 60))"])
         } else {
             logger.info("breaks no longer deferred")
         }
