@@ -17,8 +17,9 @@ enum FullScreenNews: Equatable, Sendable {
 }
 
 /// A Wayland compositor's side of full screen: how to ask whether the focused window is full screen, and
-/// how to hear of what may change it. Calls are synchronous and confined to the watch's queue.
-protocol CompositorFullScreen: AnyObject {
+/// how to hear of what may change it; and, as a `CompositorFocus`, which process has focus. Calls are synchronous
+/// and confined to the watch's queue.
+protocol CompositorFullScreen: CompositorFocus {
     /// Which compositor it is, as the log names it.
     var focusMethod: FocusMethod { get }
     /// Whether the focused window is full screen now; false when no window has focus.

@@ -46,6 +46,17 @@ public final class CompositorFullScreenWatch: FullScreenWatching, @unchecked Sen
     /// Whether the focused window is full screen, as last learnt; false once the watch stopped.
     public var isFullScreen: Bool { onQueue { fullScreen } }
 
+    /// The compositor tells which window has focus.
+    public var tellsFocusedProgram: Bool { true }
+
+    /// The focused window's program, asked of the compositor now; nil when no window has focus or the watch stopped.
+    public func focusedProgram() -> String? {
+        onQueue {
+            guard !isStopped else { return nil }
+            return (try? compositor.focusedProcessID()).flatMap { $0 }.flatMap { ProgramNames.name(of: $0) }
+        }
+    }
+
     /// Starts watching; `onChange` (on the watch's queue) hears each change of `isFullScreen`, the first
     /// one already when the focused window is full screen at the start.
     public func start(onChange: @escaping @Sendable () -> Void) {

@@ -6,6 +6,10 @@ import Logging
 public protocol FullScreenWatching: AnyObject, Sendable {
     /// Whether the focused window is full screen, as last learnt.
     var isFullScreen: Bool { get }
+    /// Whether the desktop tells this watch which program has focus (X11, sway, Hyprland; not GNOME's session manager).
+    var tellsFocusedProgram: Bool { get }
+    /// The focused window's program now, asked when a chosen program is looked for; nil when none has focus.
+    func focusedProgram() -> String?
     /// Starts watching; `onChange` hears each change of `isFullScreen`.
     func start(onChange: @escaping @Sendable () -> Void)
     /// Stops watching.

@@ -58,6 +58,11 @@ public final class GnomeSessionFullScreen: FullScreenWatching, Sendable {
         state.withLock { $0.actions.holdsBreaks }
     }
 
+    /// GNOME's compositor tells no client which window has focus.
+    public var tellsFocusedProgram: Bool { false }
+
+    public func focusedProgram() -> String? { nil }
+
     /// Subscribes to the session manager's property changes, then reads `InhibitedActions` once; `onChange` (on the
     /// bus's queue) hears each change of `isFullScreen`, the first already when it holds at the start.
     public func start(onChange: @escaping @Sendable () -> Void) {

@@ -19,6 +19,7 @@ public final class X11FullScreenWatch: @unchecked Sendable {
     private let activeWindowAtom: UInt32
     private let stateAtom: UInt32
     private let fullScreenAtom: UInt32
+    private let wmPIDAtom: UInt32
     // Confined to `queue`.
     private var connection: X11Connection?
     private var source: (any DispatchSourceRead)?
@@ -44,6 +45,7 @@ public final class X11FullScreenWatch: @unchecked Sendable {
         activeWindowAtom = try connection.internAtom("_NET_ACTIVE_WINDOW")
         stateAtom = try connection.internAtom("_NET_WM_STATE")
         fullScreenAtom = try connection.internAtom("_NET_WM_STATE_FULLSCREEN")
+        wmPIDAtom = try connection.internAtom("_NET_WM_PID")
         self.connection = connection
         self.logger = logger
     }
@@ -55,6 +57,20 @@ public final class X11FullScreenWatch: @unchecked Sendable {
 
     /// Whether the focused window is full screen, as last learnt.
     public var isFullScreen: Bool { queue.sync { fullScreen } }
+
+    /// The window manager's `_NET_ACTIVE_WINDOW` tells which window has focus.
+    public var tellsFocusedProgram: Bool { true }
+
+    /// The program of the focused window (its `_NET_WM_PID`), asked of the X server now: one round trip, only
+    /// when a chosen program is looked for. Nil when no window has focus, it has no pid, or the watch is not running.
+    public func focusedProgram() -> String? {
+        queue.sync {
+            guard let connection, source != nil, focused != 0 else { return nil }
+            guard let pid = try? connection.cardinals(of: focused, property: wmPIDAtom, type: X11Connection.cardinalType, count: 1).first,
+                  pid > 0, pid <= UInt32(Int32.max) else { return nil }
+            return ProgramNames.name(of: Int32(pid))
+        }
+    }
 
     /// Starts watching; `onChange` (on the watch's queue) hears each change of `isFullScreen`.
     public func start(onChange: @escaping @Sendable () -> Void) {

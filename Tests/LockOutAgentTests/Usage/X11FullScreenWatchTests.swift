@@ -56,6 +56,27 @@ extension UsageTests.PrivateDisplaySuites {
             #expect(await changes.next(within: 10) != nil)
             #expect(!watch.isFullScreen)
         }
+
+        @Test("names the focused window's program, read from its _NET_WM_PID when asked, for programs chosen to defer while focused")
+        func focusedProgram() async throws {
+            let display = try await PrivateDisplay()
+            try await display.startWindowManager()
+            let presentation = try await display.openWindow(prefix: "slides")
+            let other = try await display.openWindow(prefix: "notes")
+            try await display.xdotool(["windowactivate", "--sync", presentation.window])
+            let first = try X11FullScreenWatch(environment: display.environment)
+            #expect(first.tellsFocusedProgram)
+            #expect(first.focusedProgram() == nil)  // not watching yet: nothing is known
+            first.start {}
+            #expect(first.focusedProgram() == presentation.name)
+            first.stop()
+
+            try await display.xdotool(["windowactivate", "--sync", other.window])
+            let second = try X11FullScreenWatch(environment: display.environment)
+            second.start {}
+            defer { second.stop() }
+            #expect(second.focusedProgram() == other.name)
+        }
     }
 }
 #endif
