@@ -38,6 +38,18 @@ public enum PresenceChange: Hashable, Sendable {
     case back(at: Date)
 }
 
+/// Where the desktop tells whether a media player is playing, watched rather than polled: while one plays, the
+/// person counts as there (`PresenceMerger.mediaPlaying`).
+public protocol MediaPlaybackSource: AnyObject, Sendable {
+    /// The source's name as `lockout status` shows it, e.g. `mpris`.
+    var name: String { get }
+    /// Starts telling `onChange` (on a private queue) whether some player plays, with the moment it changed;
+    /// throws when the desktop does not offer what the source needs.
+    func start(onChange: @escaping @Sendable (_ playing: Bool, _ at: Date) -> Void) throws
+    /// Stops telling and releases what it holds.
+    func stop()
+}
+
 /// Where the desktop tells the agent that the person left or came back, watched rather than polled.
 ///
 /// A source tells `onChange` (on a private queue) `away` once no input came for `threshold` seconds,
@@ -90,16 +102,41 @@ public struct PresenceReport: Codable, Hashable, Sendable {
 
 /// Merges presence sources into one story: away while any source says away (from the earliest moment
 /// they give), back when the last of them says back.
+///
+/// A media player playing (when that counts as present) outweighs time without input: while it plays, an idle
+/// source's absence is not time away, so a film is not a natural break; a locked screen or a suspend still is.
+///
+/// ```
+///   present ── a source says away (idle while playing: no change) ──► away
+///   away ── the last source says back, or playback starts while only idle holds ──► present (back)
+///   present ── playback stops while an idle source still says away ──► away, since the later of the idle
+///                                                                       start and the end of playback
+/// ```
 public struct PresenceMerger: Sendable {
     private var away: [String: PresenceSignal] = [:]
+    /// Whether a media player plays and counts as the person being there.
+    private var playing = false
+    /// When playback counting as present last stopped: idle time before it was spent watching.
+    private var playingStoppedAt: Date?
 
     public init() {}
 
-    /// Whether some source says the person is away now.
-    public var isAway: Bool { !away.isEmpty }
+    /// Whether some source says the person is away now, and no playing media outweighs it.
+    public var isAway: Bool { !holding.isEmpty }
 
     /// Since when the person has been away, when away.
-    public var awaySince: Date? { away.values.map(\.at).min() }
+    public var awaySince: Date? { holding.map(start).min() }
+
+    /// The absences that count now: an idle one does not while media plays.
+    private var holding: [PresenceSignal] {
+        away.values.filter { !(playing && $0.reason == .idle) }
+    }
+
+    /// When `signal`'s absence counts from: idle time spent while media played is not time away.
+    private func start(_ signal: PresenceSignal) -> Date {
+        guard signal.reason == .idle, let playingStoppedAt else { return signal.at }
+        return max(signal.at, playingStoppedAt)
+    }
 
     /// Takes what `source` told; returns the change to the merged presence, if any.
     public mutating func receive(_ signal: PresenceSignal, from source: String) -> PresenceChange? {
@@ -108,9 +145,24 @@ public struct PresenceMerger: Sendable {
         if signal.away {
             guard away[key] == nil else { return nil }
             away[key] = signal
-            return wasAway ? nil : .away(since: signal.at, reasons: [signal.reason])
+            guard !wasAway, isAway else { return nil }
+            return .away(since: start(signal), reasons: [signal.reason])
         }
         guard away.removeValue(forKey: key) != nil, wasAway, !isAway else { return nil }
         return .back(at: signal.at)
+    }
+
+    /// A media player started (`playing`) or stopped playing at `at`, counting as present; returns the change
+    /// to the merged presence, if any.
+    public mutating func mediaPlaying(_ playing: Bool, at: Date) -> PresenceChange? {
+        guard playing != self.playing else { return nil }
+        let wasAway = isAway
+        self.playing = playing
+        if !playing { playingStoppedAt = at }
+        if wasAway, !isAway { return .back(at: at) }
+        if !wasAway, isAway, let since = awaySince {
+            return .away(since: since, reasons: Set(holding.map(\.reason)))
+        }
+        return nil
     }
 }
