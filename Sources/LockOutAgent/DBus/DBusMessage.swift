@@ -98,20 +98,28 @@ public struct DBusSignalMatch: Hashable, Sendable {
     public let member: String?
     /// The first argument, when it is a string (like the name in `NameOwnerChanged`).
     public let firstArgument: String?
+    /// A bus-name namespace the first argument must be in (`org.mpris.MediaPlayer2` matches
+    /// `org.mpris.MediaPlayer2.vlc`): every media player's name in `NameOwnerChanged`.
+    public let firstArgumentNamespace: String?
 
     /// A match on the fields given.
-    public init(sender: String? = nil, path: String? = nil, interface: String? = nil, member: String? = nil, firstArgument: String? = nil) {
+    public init(
+        sender: String? = nil, path: String? = nil, interface: String? = nil, member: String? = nil, firstArgument: String? = nil,
+        firstArgumentNamespace: String? = nil
+    ) {
         self.sender = sender
         self.path = path
         self.interface = interface
         self.member = member
         self.firstArgument = firstArgument
+        self.firstArgumentNamespace = firstArgumentNamespace
     }
 
     /// The match rule the bus daemon reads, like `type='signal',sender='…',member='…'`.
     public var rule: String {
         let fields: [(String, String?)] = [
             ("sender", sender), ("path", path), ("interface", interface), ("member", member), ("arg0", firstArgument),
+            ("arg0namespace", firstArgumentNamespace),
         ]
         return (["type='signal'"] + fields.compactMap { key, value in value.map { "\(key)=\(Self.quoted($0))" } })
             .joined(separator: ",")

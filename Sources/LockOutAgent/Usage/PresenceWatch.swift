@@ -8,13 +8,22 @@ import Synchronization
 /// the desktop does not offer is left out with its reason, said once in the log and in `lockout status`.
 public final class PresenceWatch: Sendable {
     private let sources: [any PresenceSource]
+    private let media: (any MediaPlaybackSource)?
+    private let mediaCounts: @Sendable () -> Bool
     private let logger: Logger
     private let merger = Mutex(PresenceMerger())
     private let started = Mutex<[any PresenceSource]>([])
+    private let mediaStarted = Mutex(false)
 
-    /// A watch over `sources`, in the order given.
-    public init(sources: [any PresenceSource], logger: Logger = Logger(label: "lockout.presence")) {
+    /// A watch over `sources`, in the order given; while `media` says a player plays and `mediaCounts` (the setting,
+    /// read at each change of playback) says so, time without input is not time away.
+    public init(
+        sources: [any PresenceSource], media: (any MediaPlaybackSource)? = nil, mediaCounts: @escaping @Sendable () -> Bool = { true },
+        logger: Logger = Logger(label: "lockout.presence")
+    ) {
         self.sources = sources
+        self.media = media
+        self.mediaCounts = mediaCounts
         self.logger = logger
     }
 
@@ -39,6 +48,19 @@ public final class PresenceWatch: Sendable {
                 unavailable[name] = "\(error)"
             }
         }
+        if let media, !watching.isEmpty {
+            let name = media.name
+            do {
+                try media.start { [self] playing, at in
+                    let counts = playing && mediaCounts()
+                    if let change = merger.withLock({ $0.mediaPlaying(counts, at: at) }) { onChange(change) }
+                }
+                watching.append(name)
+                mediaStarted.withLock { $0 = true }
+            } catch {
+                unavailable[name] = "\(error)"
+            }
+        }
         if watching.isEmpty {
             logger.notice("presence: nothing on this desktop tells when you step away; time away does not count as breaks")
         } else {
@@ -57,5 +79,10 @@ public final class PresenceWatch: Sendable {
             return sources
         }
         for source in running { source.stop() }
+        let mediaRunning = mediaStarted.withLock { started in
+            defer { started = false }
+            return started
+        }
+        if mediaRunning { media?.stop() }
     }
 }

@@ -64,7 +64,8 @@ final class FakeBusService: @unchecked Sendable {
         }
     }
 
-    init(address: String, name: String, path: String) throws {
+    /// `initial` answers calls from the start: a caller that learns of the name at once gets it, not an error.
+    init(address: String, name: String, path: String, answers initial: [String: [DBusValue]] = [:]) throws {
         var created: OpaquePointer?
         var result = sd_bus_new(&created)
         guard result >= 0, let created else { throw DBusError.local("sd_bus_new", errno: -result) }
@@ -78,6 +79,7 @@ final class FakeBusService: @unchecked Sendable {
         }
         bus = created
         answers = Answers()
+        for (member, values) in initial { answers.set(member, values) }
         let userdata = Unmanaged.passUnretained(answers).toOpaque()
         result = sd_bus_add_object(created, nil, path, { message, userdata, _ in
             guard let message, let userdata else { return 0 }
