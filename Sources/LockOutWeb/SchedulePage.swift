@@ -70,8 +70,9 @@ public enum SchedulePage {
     }
 }
 
-/// Settings: how long a snooze lasts and how long history is kept; whether notifications reach the
-/// desktop (with a test); family sync's state with Sync Now once the device is in a family.
+/// Settings: how long a snooze lasts and how long history is kept; the exceptions (programs that hold breaks
+/// back, media playing counting as present); whether notifications reach the desktop (with a test); family
+/// sync's state with Sync Now once the device is in a family.
 public enum SettingsPage {
     /// What the Settings page shows besides the break settings.
     public struct Extras: Sendable {
@@ -79,10 +80,13 @@ public enum SettingsPage {
         public let notifications: NotificationState
         /// Family sync's state; nil when the device is not in a family.
         public let sync: FamilySyncStatus?
+        /// The chosen programs and the media setting; nil where the agent does not keep them.
+        public let exceptions: Exceptions?
 
-        public init(notifications: NotificationState, sync: FamilySyncStatus?) {
+        public init(notifications: NotificationState, sync: FamilySyncStatus?, exceptions: Exceptions? = nil) {
             self.notifications = notifications
             self.sync = sync
+            self.exceptions = exceptions
         }
 
         /// Where the agent's notifications go.
@@ -108,7 +112,8 @@ public enum SettingsPage {
     }
 
     public static func render(
-        _ screen: SettingsScreen, extras: Extras, form: FormState = .fresh, chrome: PageChrome, calendar: Calendar
+        _ screen: SettingsScreen, extras: Extras, form: FormState = .fresh, exceptionsForm: FormState = .fresh,
+        chrome: PageChrome, calendar: Calendar
     ) -> String {
         Layout.document(chrome) {
             Layout.form(WebPage.settings.path, chrome, ["class": "card", "novalidate": ""]) {
@@ -121,6 +126,9 @@ public enum SettingsPage {
                     )
                 }
                 element("p", ["class": "actions"]) { Layout.button("Save settings", name: "save", value: "settings", primary: true) }
+            }
+            if let exceptions = extras.exceptions {
+                ExceptionsSection.render(exceptions, form: exceptionsForm, chrome: chrome)
             }
             element("section", ["class": "card", "aria-labelledby": "notifications-heading"]) {
                 element("h2", ["id": "notifications-heading"]) { "Notifications" }

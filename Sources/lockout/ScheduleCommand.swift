@@ -80,7 +80,7 @@ struct SettingsVerb: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
         abstract: "Show or change the snooze, how long history is kept, the break screen, natural breaks, deferral and chimes.",
-        subcommands: [Show.self, Set.self],
+        subcommands: [Show.self, Set.self, Programs.self],
         defaultSubcommand: Show.self
     )
 
@@ -99,6 +99,7 @@ struct SettingsVerb: ParsableCommand {
                 // This device's own: kept beside the break screen, not synced.
                 let preferences = WebPreferences(directory: global.directory())
                 print("Natural breaks: \(preferences.naturalBreaks ? "on" : "off")")
+                print("Media playing counts as present: \(preferences.mediaPresent ? "on" : "off")")
                 print(Set.deferralText(preferences.deferral))
                 print(Set.chimeText(preferences.chimes))
                 print(Set.strictText(preferences.strictBreaks, breakScreen: preferences.breakScreen))
@@ -108,10 +109,10 @@ struct SettingsVerb: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window|native', 'natural-breaks on|off', 'strict-breaks on|off', 'defer-fullscreen|defer-calls|defer-dnd on|off', 'max-deferral DURATION' (1...240 min), 'call-allow-list NAME[,NAME…]|none' or 'chime|chime-eye|chime-micro|chime-long on|off'."
+            abstract: "Change a setting: 'snooze DURATION' (1...60 min), 'retention DAYS' (7...3650), 'break-screen notification|window|native', 'natural-breaks on|off', 'strict-breaks on|off', 'media-present on|off', 'defer-fullscreen|defer-calls|defer-dnd on|off', 'max-deferral DURATION' (1...240 min), 'call-allow-list NAME[,NAME…]|none' or 'chime|chime-eye|chime-micro|chime-long on|off'."
         )
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "snooze, retention, break-screen, natural-breaks, strict-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long.") var name: String
+        @Argument(help: "snooze, retention, break-screen, natural-breaks, strict-breaks, media-present, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long.") var name: String
         @Argument(help: "The new value.") var value: String
 
         func run() throws {
@@ -125,6 +126,10 @@ struct SettingsVerb: ParsableCommand {
             }
             if name == "strict-breaks" {
                 try setStrictBreaks()
+                return
+            }
+            if name == "media-present" {
+                try setMediaPresent()
                 return
             }
             if Self.deferralNames.contains(name) {
@@ -144,7 +149,7 @@ struct SettingsVerb: ParsableCommand {
                     guard let days = Int(value) else { throw CLIUsageError("retention must be a whole number of days, 7...3650") }
                     command = .setRetention(days: days)
                 default:
-                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention, break-screen, natural-breaks, strict-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long")
+                    throw CLIUsageError("unknown setting '\(name)': use snooze, retention, break-screen, natural-breaks, strict-breaks, media-present, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long")
                 }
                 let control = try global.context().control()
                 _ = try control.perform(command)
@@ -232,7 +237,25 @@ struct SettingsVerb: ParsableCommand {
             if !settings.callAllowList.isEmpty {
                 text += " Never a call: \(settings.callAllowList.joined(separator: ", "))."
             }
+            if !settings.programs.isEmpty {
+                text += " Programs: " + settings.programs.map { "\($0.name) (\($0.when.rawValue))" }.joined(separator: ", ") + "."
+            }
             return text
+        }
+
+        /// `media-present on|off`: kept with the break screen, read by the agent at each change of playback.
+        private func setMediaPresent() throws {
+            let on = try reportingErrors {
+                switch value.lowercased() {
+                case "on": return true
+                case "off": return false
+                default: throw CLIUsageError("unknown media-present value '\(value)': use on or off")
+                }
+            }
+            WebPreferences(directory: global.directory()).setMediaPresent(on)
+            print(on
+                ? "Media playing counts as present: on — while a media player plays, time without input is not time away (a film is no break)."
+                : "Media playing counts as present: off — time without input counts as time away even while a media player plays.")
         }
 
         /// `natural-breaks on|off`: kept with the break screen, read by the agent at each absence.

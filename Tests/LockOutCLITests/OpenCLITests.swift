@@ -44,7 +44,7 @@ struct OpenCLITests {
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unknown natural-breaks value 'sometimes': use on or off"))
         let unknown = try cli.run("settings", "set", "loudness", "3")
-        #expect(unknown.stderr.contains("unknown setting 'loudness': use snooze, retention, break-screen, natural-breaks, strict-breaks, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long"))
+        #expect(unknown.stderr.contains("unknown setting 'loudness': use snooze, retention, break-screen, natural-breaks, strict-breaks, media-present, defer-fullscreen, defer-calls, defer-dnd, max-deferral, call-allow-list, chime, chime-eye, chime-micro or chime-long"))
     }
 
     @Test("settings set defer-* and max-deferral keep what may defer breaks, and refuse what is not allowed")
@@ -84,6 +84,60 @@ struct OpenCLITests {
         let bad = try cli.run("settings", "set", "strict-breaks", "always")
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("unknown strict-breaks value 'always': use on or off"))
+    }
+
+    @Test("settings programs adds, lists and removes chosen programs, and refuses bad names with the reason")
+    func programs() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let none = try cli.run("settings", "programs")
+        #expect(none.stdout.hasPrefix("No program holds breaks back: add one with 'lockout settings programs add NAME"))
+        let added = try cli.run("settings", "programs", "add", "steam")
+        #expect(added.status == 0)
+        let focused = try cli.run("settings", "programs", "add", "impress", "--when", "focused")
+        #expect(focused.stdout == "Programs that hold breaks back, at most 60 min:\n  steam — while it runs\n  impress — while its window has focus\n")
+        #expect(try cli.run("settings").stdout.contains("a chosen program — at most 60 min. Programs: steam (running), impress (focused)."))
+        #expect(try cli.run("settings", "programs", "list").stdout.contains("impress — while its window has focus"))
+
+        let duplicate = try cli.run("settings", "programs", "add", "steam", "--when", "focused")
+        #expect(duplicate.status != 0)
+        #expect(duplicate.stderr.contains("'steam' is chosen already: remove it first"))
+        let path = try cli.run("settings", "programs", "add", "/usr/bin/steam")
+        #expect(path.stderr.contains("'/usr/bin/steam' is a path: give the executable's name only"))
+        let empty = try cli.run("settings", "programs", "add", " ")
+        #expect(empty.stderr.contains("a program's name must not be empty"))
+        let when = try cli.run("settings", "programs", "add", "obs", "--when", "sometimes")
+        #expect(when.stderr.contains("unknown --when 'sometimes': use running or focused"))
+        let unknown = try cli.run("settings", "programs", "remove", "obs")
+        #expect(unknown.stderr.contains("'obs' is not among the programs that hold breaks back"))
+
+        let removed = try cli.run("settings", "programs", "remove", "steam")
+        #expect(removed.stdout == "Programs that hold breaks back, at most 60 min:\n  impress — while its window has focus\n")
+    }
+
+    @Test("settings programs refuses a program past the limit")
+    func tooManyPrograms() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let programs = (0..<32).map { #"{"name":"p\#($0)","when":"running"}"# }.joined(separator: ",")
+        let stored = #"{"onboarded":false,"gateOnboarded":false,"deferral":{"programs":["# + programs + "]}}"
+        try Data(stored.utf8).write(to: cli.directory.appendingPathComponent("web.json"))
+        let full = try cli.run("settings", "programs", "add", "one-more")
+        #expect(full.status != 0)
+        #expect(full.stderr.contains("at most 32 programs may hold breaks back: remove one first"))
+    }
+
+    @Test("settings set media-present takes on or off and keeps it in web.json")
+    func mediaPresent() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run("settings").stdout.contains("Media playing counts as present: on"))
+        let off = try cli.run("settings", "set", "media-present", "off")
+        #expect(off.stdout.hasPrefix("Media playing counts as present: off"))
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.directory.appendingPathComponent("web.json"))) as? [String: Any]
+        #expect(stored?["mediaPresent"] as? Bool == false)
+        let bad = try cli.run("settings", "set", "media-present", "loud")
+        #expect(bad.stderr.contains("unknown media-present value 'loud': use on or off"))
     }
 
     @Test("settings set chime mutes or sounds every kind, chime-KIND one, and refuses what is not allowed")

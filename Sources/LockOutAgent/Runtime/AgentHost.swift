@@ -106,11 +106,15 @@ public struct AgentHost: Sendable {
         }
         #if canImport(CSystemd)
         let presenceSources = Self.presenceSources(environment: environment, sessionBus: bus, clock: clock, logger: logger)
+        // A media player playing counts as the person being there: a film is no natural break.
+        let media: (any MediaPlaybackSource)? = bus.map { MediaPlayers(bus: $0, now: { clock.now() }) }
         #else
         let presenceSources: [any PresenceSource] = []
+        let media: (any MediaPlaybackSource)? = nil
         #endif
         let presence = try Self.startAgent(
-            agent, leftOvers: notifier.leftOvers, presence: presenceSources, naturalBreaks: { preferences.naturalBreaks }, trimmer: trimmer
+            agent, leftOvers: notifier.leftOvers, presence: presenceSources, media: media, mediaPresent: { preferences.mediaPresent },
+            naturalBreaks: { preferences.naturalBreaks }, trimmer: trimmer
         )
         // What a killed predecessor left and the agent did not show again goes now.
         notifier.closeLeftOvers()
@@ -119,7 +123,9 @@ public struct AgentHost: Sendable {
             Self.familySync(store: $0, directory: self.directory, agent: agent, notifier: notifier, clock: clock, trimmer: trimmer, healthSharing: healthSharing)
         }
         #if canImport(CSystemd)
-        try attachDeferral(agent: agent, preferences: preferences, bus: bus, environment: environment, trimmer: trimmer)
+        let tellsFocus = try attachDeferral(agent: agent, preferences: preferences, bus: bus, environment: environment, trimmer: trimmer)
+        #else
+        let tellsFocus = false
         #endif
         let chimePlayer = ChimePlayer(directory: directory.appendingPathComponent("sounds"), environment: environment)
         try agent.executor.runBlocking { await agent.attachChimes(chimePlayer, settings: { preferences.chimes }) }
@@ -133,7 +139,9 @@ public struct AgentHost: Sendable {
             case .terminal: .terminal
             }
         }
-        let web = webApp(agent: agent, sessions: sessions, familySync: familySync, notifications: notificationState, preferences: preferences)
+        let web = webApp(
+            agent: agent, sessions: sessions, familySync: familySync, notifications: notificationState, preferences: preferences, tellsFocus: tellsFocus
+        )
         // One server for both: the API under /v1/, the web app everywhere else.
         let server = try HTTPServer(port: port) { request in
             defer { trimmer.noteActivity() }
@@ -207,7 +215,7 @@ extension AgentHost {
     /// The web app over `agent`; on a device in a family, its Settings page shows sync's state.
     func webApp(
         agent: DeviceAgent, sessions: WebSessions, familySync: FamilySyncRunner?,
-        notifications: @escaping @Sendable () -> SettingsPage.Extras.NotificationState, preferences: WebPreferences
+        notifications: @escaping @Sendable () -> SettingsPage.Extras.NotificationState, preferences: WebPreferences, tellsFocus: Bool = true
     ) -> WebApp {
         let clock = clock
         let familyService = family.map { store in
@@ -217,7 +225,7 @@ extension AgentHost {
         return WebApp(
             agent: agent, sessions: sessions, calendar: service.calendar, familySync: familySync,
             familyStatus: { try? familyService?.status() }, notifications: notifications, family: familyService.map(FamilyWeb.init),
-            preferences: preferences
+            preferences: preferences, tellsFocus: tellsFocus
         )
     }
 

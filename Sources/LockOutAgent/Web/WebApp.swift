@@ -36,13 +36,16 @@ public struct WebApp: Sendable {
     private let notifications: @Sendable () -> SettingsPage.Extras.NotificationState
     private let family: FamilyWeb?
     private let preferences: WebPreferences
+    private let tellsFocus: Bool
 
+    /// `tellsFocus`: whether the desktop tells which program has focus, for the exceptions section.
     public init(
         agent: DeviceAgent, sessions: WebSessions, calendar: Calendar, familySync: FamilySyncRunner? = nil,
         familyStatus: @escaping @Sendable () -> FamilySyncStatus? = { nil },
         notifications: @escaping @Sendable () -> SettingsPage.Extras.NotificationState, family: FamilyWeb? = nil,
-        preferences: WebPreferences = WebPreferences(onboarded: true, gateOnboarded: true)
+        preferences: WebPreferences = WebPreferences(onboarded: true, gateOnboarded: true), tellsFocus: Bool = true
     ) {
+        self.tellsFocus = tellsFocus
         self.family = family
         self.preferences = preferences
         self.agent = agent
@@ -57,7 +60,7 @@ public struct WebApp: Sendable {
     private static let postPaths: Set<String> = [
         "/actions/break", "/schedule", "/settings", "/actions/test-notification", "/actions/sync",
         "/actions/focus", "/actions/task", "/actions/activity", "/actions/gate", "/actions/family", "/actions/onboarding",
-        "/actions/rewards",
+        "/actions/rewards", ExceptionsSection.path,
     ]
     /// The paths that answer GET besides the pages.
     private static let getPaths: Set<String> = [
@@ -427,9 +430,42 @@ public struct WebApp: Sendable {
         }
     }
 
-    private func settings(form: FormState, chrome: PageChrome) async throws -> String {
-        let extras = SettingsPage.Extras(notifications: notifications(), sync: familyStatus())
-        return SettingsPage.render(try await agent.settingsScreen(), extras: extras, form: form, chrome: chrome, calendar: calendar)
+    private func settings(form: FormState, exceptionsForm: FormState = .fresh, chrome: PageChrome) async throws -> String {
+        let exceptions = SettingsPage.Extras.Exceptions(deferral: preferences.deferral, mediaPresent: preferences.mediaPresent, tellsFocus: tellsFocus)
+        let extras = SettingsPage.Extras(notifications: notifications(), sync: familyStatus(), exceptions: exceptions)
+        return SettingsPage.render(
+            try await agent.settingsScreen(), extras: extras, form: form, exceptionsForm: exceptionsForm, chrome: chrome, calendar: calendar
+        )
+    }
+
+    /// The exceptions section's forms: add or remove a chosen program, switch media playing counting as present.
+    /// A refused program name shows again with its message, and nothing is kept.
+    private func exceptionsAction(_ fields: [String: String], session: WebSessions.Session) async throws -> HTTPResponse {
+        switch fields["command"] {
+        case "media":
+            preferences.setMediaPresent(fields["mediaPresent"] != nil)
+        case "add", "remove":
+            var deferral = preferences.deferral
+            do {
+                if fields["command"] == "add" {
+                    // The select offers only these two; anything else is taken as the default.
+                    let when = fields["when"].flatMap(DeferredProgram.When.init(rawValue:)) ?? .running
+                    try deferral.addProgram(fields["program"] ?? "", when: when)
+                } else {
+                    try deferral.removeProgram(fields["program"] ?? "")
+                }
+            } catch {
+                let message = WebForm.sentence("\(error)")
+                let chrome = await chrome(.settings, session, notice: .error(message))
+                let form = FormState(values: fields, errors: ["program": message])
+                return Self.html(try await settings(form: .fresh, exceptionsForm: form, chrome: chrome), status: 422)
+            }
+            let chosen = deferral
+            preferences.updateDeferral { $0 = chosen }
+        default:
+            return Self.redirect("/settings")
+        }
+        return Self.redirect("/settings?saved=1")
     }
 
     /// What `page` needs besides its screen: the session's form token, a notice, the agent's now and clock speed.
@@ -551,6 +587,8 @@ public struct WebApp: Sendable {
                 return await familyAction(fields, session: session)
             case "/actions/rewards":
                 return await rewardsAction(fields, session: session)
+            case ExceptionsSection.path:
+                return try await exceptionsAction(fields, session: session)
             case "/actions/test-notification":
                 await agent.presentTestNotification()
                 if let back = fields["return"], Self.isOnboardingStep(back) { return Self.redirect(back + "&tested=1") }

@@ -10,6 +10,7 @@ public final class WebPreferences: Sendable {
         var gateOnboarded = false
         var breakScreen: BreakScreenMode? = nil
         var naturalBreaks: Bool? = nil
+        var mediaPresent: Bool? = nil
         var deferral: DeferralSettings? = nil
         var chimes: ChimeSettings? = nil
         var strictBreaks: Bool? = nil
@@ -67,6 +68,17 @@ public final class WebPreferences: Sendable {
     }
 
     public func setStrictBreaks(_ on: Bool) { update { $0.strictBreaks = on } }
+
+    /// Whether a media player playing counts as the person being there (on unless switched off). Read from the
+    /// file each time, so that `lockout settings set media-present` takes effect in the running agent.
+    public var mediaPresent: Bool {
+        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
+            return stored.mediaPresent ?? true
+        }
+        return state.withLock { $0.mediaPresent } ?? true
+    }
+
+    public func setMediaPresent(_ on: Bool) { update { $0.mediaPresent = on } }
 
     /// What may defer breaks and for how long at most. Read from the file each time, so that a change
     /// takes effect in the running agent at the next look.
