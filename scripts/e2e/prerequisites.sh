@@ -3,6 +3,7 @@
 #
 #   missing_packages TOOL:PACKAGE ...     the packages of the tools not on PATH, one per line, once each
 #   missing_libraries MODULE:PACKAGE ...  the packages of the pkg-config modules not found, likewise
+#   missing_python_modules MODULE:PACKAGE ...  the packages of the Python modules python3 cannot import, likewise
 #   lockout_packages                      every package below, for apt-get install
 
 # What the build links: SQLite and libsystemd's sd-bus; and the headers of libxcb with its SYNC and
@@ -29,8 +30,12 @@ LOCKOUT_PIP_MODULES="playwright:playwright axe_playwright_python:axe-playwright-
 # What the desktop tests need: a virtual display, a private session bus and a notification daemon; and a
 # headless sway (run as nobody under root, which sway refuses) with foot for its windows; xwd and grim for the
 # screenshots the native break screen's runs check by their pixels (X11 and sway); and KWin, whose virtual backend
-# runs headless, for presence through ext-idle-notify-v1 on a real compositor.
+# runs headless, for presence through ext-idle-notify-v1 on a real compositor and for the native break screen on KDE's
+# compositor.
 LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin xwininfo:x11-utils openbox:openbox xdotool:xdotool xterm:xterm wmctrl:wmctrl sway:sway swaymsg:sway foot:foot xwd:x11-apps grim:grim kwin_wayland:kwin-wayland"
+# The Python modules the desktop runs import, MODULE:PACKAGE: D-Bus for Python, whose client passes KWin's
+# screenshot interface the pipe it writes the image into (a unix fd, which gdbus and dbus-send cannot pass).
+LOCKOUT_DESKTOP_PYTHON_MODULES="dbus:python3-dbus"
 # dunst needs some session-bus package; naming this one keeps apt from choosing one that brings systemd.
 LOCKOUT_SESSION_BUS_PACKAGE="dbus-x11"
 
@@ -65,6 +70,20 @@ missing_libraries() {
     done | awk '!seen[$0]++'
 }
 
+# A Debian package's module is one of Debian's python3, which another python3 first on PATH (a pyenv's) may not see:
+# either one importing it will do, and python3_with MODULE names it.
+python3_with() {
+    for python in python3 /usr/bin/python3; do
+        if "$python" -c "import $1" >/dev/null 2>&1; then echo "$python"; return; fi
+    done
+}
+
+missing_python_modules() {
+    for pair in "$@"; do
+        [ -n "$(python3_with "${pair%%:*}")" ] || echo "${pair#*:}"
+    done | awk '!seen[$0]++'
+}
+
 # The directory of PostgreSQL's server programs (initdb, pg_ctl), newest version first; empty when none.
 postgres_bin() {
     for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k4 -rn); do
@@ -78,7 +97,7 @@ missing_postgres() {
 
 lockout_packages() {
     # shellcheck disable=SC2086
-    for pair in $LOCKOUT_BUILD_LIBRARIES $LOCKOUT_TEST_TOOLS $LOCKOUT_DESKTOP_TOOLS $LOCKOUT_PACKAGE_TOOLS; do
+    for pair in $LOCKOUT_BUILD_LIBRARIES $LOCKOUT_TEST_TOOLS $LOCKOUT_DESKTOP_TOOLS $LOCKOUT_DESKTOP_PYTHON_MODULES $LOCKOUT_PACKAGE_TOOLS; do
         echo "${pair#*:}"
     done | awk '!seen[$0]++'
     echo "$LOCKOUT_SESSION_BUS_PACKAGE"

@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=prerequisites.sh
 . "$here/prerequisites.sh"
 # shellcheck disable=SC2086
-missing=$(missing_packages $LOCKOUT_DESKTOP_TOOLS)
+missing=$( (missing_packages $LOCKOUT_DESKTOP_TOOLS; missing_python_modules $LOCKOUT_DESKTOP_PYTHON_MODULES) | awk '!seen[$0]++')
 if [ -n "$missing" ]; then
     echo "$0: the headless desktop needs these Debian packages: $(echo $missing)" >&2
     exit 69
