@@ -25,7 +25,7 @@ missing=$( (missing_packages $LOCKOUT_TEST_TOOLS; missing_libraries $LOCKOUT_BUI
 missing_pip=$(missing_pip_tools)
 missing_desktop=""
 # shellcheck disable=SC2086
-[ "$skip_desktop" = 1 ] || missing_desktop=$(missing_packages $LOCKOUT_DESKTOP_TOOLS)
+[ "$skip_desktop" = 1 ] || missing_desktop=$( (missing_packages $LOCKOUT_DESKTOP_TOOLS; missing_python_modules $LOCKOUT_DESKTOP_PYTHON_MODULES) | awk '!seen[$0]++')
 if [ -n "$missing$missing_desktop$missing_pip" ]; then
     {
         echo "test.sh: building and testing need packages that are not installed."
@@ -99,15 +99,16 @@ fi
 #   desktop, breaks, focus, gate, notifications, breakwindow: the real agent on a virtual X desktop; wayland: the
 #   real agent on a headless sway, told by sway's idle protocol that the person left and came back; break-screen:
 #   the native break screen on X11, checked by a screenshot's pixels, answered with Enter; break-screen-sway: the
-#   native break screen on both outputs of a headless sway, checked by grim's screenshot.
+#   native break screen on both outputs of a headless sway, checked by grim's screenshot; break-screen-kwin: the
+#   native break screen on both outputs of KWin's virtual backend, checked by KWin's own screenshot of each.
 #   family: a server and two agents on loopback; rewards: real processes, the shield opens and closes a reward
 #   program; health: a simulated phone's steps open a child's laptop's gate, a sibling's never do; api-schema:
 #   the server against its OpenAPI document; web, web-family: the web app in a real Chromium, a family paired
 #   and steered from it.
-desktop_e2e=(desktop breakwindow gate breaks notifications focus wayland break-screen break-screen-sway)
+desktop_e2e=(desktop breakwindow gate breaks notifications focus wayland break-screen break-screen-sway break-screen-kwin)
 runs=()
 skipped_e2e=()
-for run in desktop rewards family web breakwindow api-schema gate breaks notifications focus web-family health wayland break-screen break-screen-sway; do
+for run in desktop rewards family web breakwindow api-schema gate breaks notifications focus web-family health wayland break-screen break-screen-sway break-screen-kwin; do
     if [[ " ${desktop_e2e[*]} " == *" $run "* ]]; then
         if [ "$skip_desktop" = 1 ]; then
             skipped_e2e+=("$run")
