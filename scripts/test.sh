@@ -99,8 +99,9 @@ fi
 #   desktop, breaks, focus, gate, notifications, breakwindow: the real agent on a virtual X desktop; wayland: the
 #   real agent on a headless sway, told by sway's idle protocol that the person left and came back; break-screen:
 #   the native break screen on X11, checked by a screenshot's pixels, answered with Enter; break-screen-sway: the
-#   native break screen on both outputs of a headless sway, checked by grim's screenshot; break-screen-kwin: the
-#   native break screen on both outputs of KWin's virtual backend, checked by KWin's own screenshot of each.
+#   native break screen on both outputs of a headless sway, checked by grim's screenshot, and on a third output
+#   added during a break; break-screen-kwin: the native break screen on both outputs of KWin's virtual backend,
+#   checked by KWin's own screenshot of each.
 #   family: a server and two agents on loopback; rewards: real processes, the shield opens and closes a reward
 #   program; health: a simulated phone's steps open a child's laptop's gate, a sibling's never do; api-schema:
 #   the server against its OpenAPI document; web, web-family: the web app in a real Chromium, a family paired
