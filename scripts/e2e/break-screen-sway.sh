@@ -91,6 +91,9 @@ wait_until "the long break's screen on both outputs" log_since "$mark" "first fr
 # halves the pixels to check.
 added=HEADLESS-3
 swaymsg -s "$SWAYSOCK" output "$added" mode 1280x720 >/dev/null
+# The same program must take the output in: a break screen started after it would see three outputs from the start.
+screen_pid() { pgrep -f -- "lockout-break-screen --data-dir $data" | head -n 1; }
+before=$(screen_pid)
 mark=$(log_lines)
 swaymsg -s "$SWAYSOCK" create_output >/dev/null
 size=$(swaymsg -s "$SWAYSOCK" -t get_outputs -r | python3 -c '
@@ -101,6 +104,7 @@ for o in json.load(sys.stdin):
 [ -n "$size" ] || fail "sway did not add the output $added"
 wait_until "the break screen to show on 3 monitors" log_since "$mark" "showing the break on 3 monitors"
 tail -n "+$mark" "$data/agent.log" | grep "showing the break on 3 monitors"
+[ "$(screen_pid)" = "$before" ] || fail "a new break screen (pid $(screen_pid), not $before) showed the break on the added output"
 # The window is asked for at once and drawn a moment later: screenshots until one shows it. grim -o takes the one
 # output, so the whole image is that output.
 added_shot="$data/added.ppm"
