@@ -29,12 +29,20 @@ struct StatusNotifierItem: Sendable {
         status?.needsAttention == true ? "NeedsAttention" : "Active"
     }
 
-    /// `(sa(iiay)ss)`: the icon, no pixmaps, the heading and the text.
+    /// `(sa(iiay)ss)`: the icon, no pixmaps, the heading and the text, as markup.
     var toolTip: DBusValue {
         .structure([
             .string(Self.iconName), .array(element: "(iiay)", []),
-            .string(status?.tooltipTitle ?? TrayStatus.name), .string(status?.tooltipText ?? ""),
+            .string(Self.markup(status?.tooltipTitle ?? TrayStatus.name)), .string(Self.markup(status?.tooltipText ?? "")),
         ])
+    }
+
+    /// `text` as the tooltip's markup: hosts read its heading and text as a subset of HTML (waybar hands them to
+    /// Pango, which shows no tooltip at all for a bare `&`), so a focus activity named `Q&A <prep>` must arrive escaped.
+    static func markup(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     var properties: [String: DBusValue] {

@@ -122,6 +122,20 @@ struct TrayIconTests {
         #expect(try await setup.tooltip()?.text.hasPrefix("Breaks paused until") == true)
     }
 
+    @Test("the tooltip reaches the host as markup: a focus activity's & and < arrive escaped")
+    func tooltipMarkup() async throws {
+        let setup = try await Setup()
+        defer { setup.remove() }
+        let watcher = try setup.startWatcher()
+        defer { watcher.stop() }
+        #expect(try await eventually { watcher.calls("RegisterStatusNotifierItem") == 1 ? true : nil } == true)
+
+        try setup.fixture.database.activityStore.add(Activity(id: ActivityID(rawValue: UUID()), name: "Q&A <prep>"))
+        _ = try await setup.agent.perform(FocusCommand.start(FocusStart(durationMinutes: 25, activity: "Q&A <prep>")))
+        let text = try await eventuallyAsync { try await setup.tooltip().flatMap { $0.text.contains("Focus") ? $0.text : nil } }
+        #expect(text == "Eye Break in 20 min · Focus: Q&amp;A &lt;prep&gt;, 25 min left")
+    }
+
     @Test("Take a break now starts a break, and Resume after a pause runs the breaks again")
     func takeBreakAndResume() async throws {
         let setup = try await Setup()
