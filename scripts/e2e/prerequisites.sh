@@ -31,8 +31,8 @@ LOCKOUT_PIP_MODULES="playwright:playwright axe_playwright_python:axe-playwright-
 # headless sway (run as nobody under root, which sway refuses) with foot for its windows; xwd and grim for the
 # screenshots the native break screen's runs check by their pixels (X11 and sway); and KWin, whose virtual backend
 # runs headless, for presence through ext-idle-notify-v1 on a real compositor and for the native break screen on KDE's
-# compositor.
-LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin xwininfo:x11-utils openbox:openbox xdotool:xdotool xterm:xterm wmctrl:wmctrl sway:sway swaymsg:sway foot:foot xwd:x11-apps grim:grim kwin_wayland:kwin-wayland"
+# compositor; and waybar, a real tray for the tray icon's run on sway.
+LOCKOUT_DESKTOP_TOOLS="Xvfb:xvfb dbus-run-session:dbus-daemon dbus-daemon:dbus-daemon dunst:dunst dunstctl:dunst gdbus:libglib2.0-bin xwininfo:x11-utils openbox:openbox xdotool:xdotool xterm:xterm wmctrl:wmctrl sway:sway swaymsg:sway foot:foot xwd:x11-apps grim:grim kwin_wayland:kwin-wayland waybar:waybar"
 # The Python modules the desktop runs import, MODULE:PACKAGE: D-Bus for Python, whose client passes KWin's
 # screenshot interface the pipe it writes the image into (a unix fd, which gdbus and dbus-send cannot pass).
 LOCKOUT_DESKTOP_PYTHON_MODULES="dbus:python3-dbus"
