@@ -38,9 +38,10 @@ struct TrayIconTests {
         var address: String { session.environment["DBUS_SESSION_BUS_ADDRESS"] ?? "" }
 
         func startWatcher() throws -> FakeBusService {
-            let watcher = try FakeBusService(address: address, name: TrayIconTests.watcher, path: "/StatusNotifierWatcher")
-            watcher.answer("RegisterStatusNotifierItem", with: [])
-            return watcher
+            // Answering from the start: the icon registers as soon as the name appears.
+            try FakeBusService(
+                address: address, name: TrayIconTests.watcher, path: "/StatusNotifierWatcher", answers: ["RegisterStatusNotifierItem": []]
+            )
         }
 
         func property(_ name: String) async throws -> DBusValue? {
