@@ -18,8 +18,12 @@ for tool in dpkg-deb dpkg python3 gzip strip swift; do
     command -v "$tool" >/dev/null || { echo "package-deb: $tool is missing (apt-get install dpkg-dev binutils python3)" >&2; exit 1; }
 done
 
-swift build -c release --static-swift-stdlib --product lockout >&2
-binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/lockout"
+build=(swift build -c release --static-swift-stdlib)
+"${build[@]}" --product lockout >&2
+binary="$("${build[@]}" --show-bin-path)/lockout"
+# The native break screen: GTK's own program, started by the agent for a break; lockout itself links no GTK.
+"${build[@]}" --product lockout-break-screen >&2
+break_screen="$("${build[@]}" --show-bin-path)/lockout-break-screen"
 
 version=$("$binary" --version)
 arch=$(dpkg --print-architecture)
@@ -33,6 +37,8 @@ install -D -m 0755 "$binary" "$root/usr/bin/lockout"
 # Debian ships binaries without their symbol tables and debug information.
 strip --strip-unneeded "$root/usr/bin/lockout"
 installed="$root/usr/bin/lockout"
+install -D -m 0755 "$break_screen" "$root/usr/bin/lockout-break-screen"
+strip --strip-unneeded "$root/usr/bin/lockout-break-screen"
 
 install -d "$root/usr/lib/systemd/user" "$root/usr/share/applications" "$root/usr/share/icons/hicolor/256x256/apps" \
     "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
@@ -51,6 +57,7 @@ if command -v dpkg-shlibdeps >/dev/null; then
     mkdir -p "$root.shlibs/debian"
     printf 'Source: lockout\n\nPackage: lockout\nArchitecture: any\n' >"$root.shlibs/debian/control"
     depends=$(cd "$root.shlibs" && dpkg-shlibdeps -O "$installed" 2>/dev/null | sed -n 's/^shlibs:Depends=//p') || depends=""
+    screen_needs=$(cd "$root.shlibs" && dpkg-shlibdeps -O "$root/usr/bin/lockout-break-screen" 2>/dev/null | sed -n 's/^shlibs:Depends=//p') || screen_needs=""
     rm -rf "$root.shlibs"
 fi
 if [ -z "$depends" ]; then
@@ -63,10 +70,18 @@ fi
 # Recommends: libxcb and its SYNC and MIT-SCREEN-SAVER libraries, opened with dlopen by the X11 sensors
 # (Sources/CXCB): the binary starts without them, and on an X11 desktop they are what it measures with.
 recommends="libxcb1, libxcb-sync1, libxcb-screensaver0"
+# And what the native break screen links (GTK 3, gtk-layer-shell): without them it does not start, and the agent
+# shows the break in the browser window instead, so a server without a desktop need not install GTK. The Wayland
+# idle source opens libwayland-client at run time, which neither tool sees.
+screen_only=$(echo "${screen_needs:-libgtk-3-0, libgtk-layer-shell0}" | tr ',' '\n' | sed 's/^ *//' | while read -r package; do
+    case ", $depends, " in *", $package, "*) ;; *) echo "$package" ;; esac
+done | paste -sd, | sed 's/,/, /g')
+[ -z "$screen_only" ] || recommends="$recommends, $screen_only"
+case ", $depends, $recommends, " in *" libwayland-client0"*) ;; *) recommends="$recommends, libwayland-client0" ;; esac
 
 find "$root" -type d -exec chmod 0755 {} +
 find "$root" -type f -exec chmod 0644 {} +
-chmod 0755 "$root/usr/bin/lockout"
+chmod 0755 "$root/usr/bin/lockout" "$root/usr/bin/lockout-break-screen"
 
 install -d -m 0755 "$root/DEBIAN"
 cat >"$root/DEBIAN/control" <<EOF

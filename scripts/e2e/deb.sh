@@ -25,9 +25,13 @@ fail() {
 }
 
 version=$(dpkg-deb --field "$deb" Version)
-# The X11 sensors open libxcb at run time: the package recommends it, and the binary does not link it.
-[ "$(dpkg-deb --field "$deb" Recommends)" = "libxcb1, libxcb-sync1, libxcb-screensaver0" ] ||
-    fail "the package does not recommend libxcb1, libxcb-sync1 and libxcb-screensaver0"
+# The X11 sensors open libxcb at run time, the Wayland idle source libwayland-client, and the native break screen
+# links GTK 3 and gtk-layer-shell: the package recommends them all, and lockout itself links none of them.
+recommends=$(dpkg-deb --field "$deb" Recommends)
+for package in libxcb1 libxcb-sync1 libxcb-screensaver0 libgtk-3-0 libgtk-layer-shell0 libwayland-client0; do
+    [[ ", $recommends, " == *", $package"[,\ ]* ]] || fail "the package does not recommend $package (Recommends: $recommends)"
+done
+! dpkg-deb --field "$deb" Depends | grep -q gtk || fail "the package depends on GTK: a machine without a desktop would install it"
 export DEBIAN_FRONTEND=noninteractive
 installed=yes
 as_root apt-get install -y -qq "$deb" >/dev/null || fail "apt-get install $deb"
@@ -38,7 +42,13 @@ as_root apt-get install -y -qq "$deb" >/dev/null || fail "apt-get install $deb"
 if command -v readelf >/dev/null; then
     needed=$(readelf -d /usr/bin/lockout)
     ! grep -q 'NEEDED.*libxcb' <<<"$needed" || fail "/usr/bin/lockout links libxcb: it would not start without it"
+    ! grep -q 'NEEDED.*libgtk' <<<"$needed" || fail "/usr/bin/lockout links GTK: the agent would hold it while idle"
 fi
+[ "$(stat -c %a /usr/bin/lockout-break-screen)" = 755 ] || fail "/usr/bin/lockout-break-screen is missing or not mode 0755"
+# Without a display it says so and exits 69, the status the agent reads as "show the break elsewhere".
+screen_status=0
+env -u DISPLAY -u WAYLAND_DISPLAY lockout-break-screen --data-dir "$home/missing" >/dev/null 2>&1 || screen_status=$?
+[ "$screen_status" = 75 ] || [ "$screen_status" = 69 ] || fail "lockout-break-screen without an agent or a display exited $screen_status"
 
 # A fresh user: XDG directories of its own, and an explicit data directory; no agent runs.
 run() { HOME="$home" XDG_DATA_HOME="$home/data" XDG_CONFIG_HOME="$home/config" lockout "$@"; }
