@@ -38,64 +38,34 @@ public final class WebPreferences: Sendable {
 
     /// Where a due break is shown besides its notification. Read from the file each time, so that
     /// `lockout settings set break-screen` takes effect in the running agent at the next break.
-    public var breakScreen: BreakScreenMode {
-        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
-            return stored.breakScreen ?? .notification
-        }
-        return state.withLock { $0.breakScreen } ?? .notification
-    }
+    public var breakScreen: BreakScreenMode { stored(\.breakScreen) ?? .notification }
 
     public func setBreakScreen(_ mode: BreakScreenMode) { update { $0.breakScreen = mode } }
 
     /// Whether time away counts as breaks (on unless switched off). Read from the file each time, so that
     /// `lockout settings set natural-breaks` takes effect in the running agent at the next absence.
-    public var naturalBreaks: Bool {
-        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
-            return stored.naturalBreaks ?? true
-        }
-        return state.withLock { $0.naturalBreaks } ?? true
-    }
+    public var naturalBreaks: Bool { stored(\.naturalBreaks) ?? true }
 
     public func setNaturalBreaks(_ on: Bool) { update { $0.naturalBreaks = on } }
 
     /// Whether the native break screen holds Snooze and Done back until the countdown ends, holding the input
     /// meanwhile where the desktop allows (off unless switched on). Read from the file at each break.
-    public var strictBreaks: Bool {
-        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
-            return stored.strictBreaks ?? false
-        }
-        return state.withLock { $0.strictBreaks } ?? false
-    }
+    public var strictBreaks: Bool { stored(\.strictBreaks) ?? false }
 
     public func setStrictBreaks(_ on: Bool) { update { $0.strictBreaks = on } }
 
     /// Whether a media player playing counts as the person being there (on unless switched off). Read from the
     /// file each time, so that `lockout settings set media-present` takes effect in the running agent.
-    public var mediaPresent: Bool {
-        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
-            return stored.mediaPresent ?? true
-        }
-        return state.withLock { $0.mediaPresent } ?? true
-    }
+    public var mediaPresent: Bool { stored(\.mediaPresent) ?? true }
 
     public func setMediaPresent(_ on: Bool) { update { $0.mediaPresent = on } }
 
     /// What may defer breaks and for how long at most. Read from the file each time, so that a change
     /// takes effect in the running agent at the next look.
-    public var deferral: DeferralSettings {
-        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
-            return stored.deferral ?? .defaults
-        }
-        return state.withLock { $0.deferral } ?? .defaults
-    }
+    public var deferral: DeferralSettings { stored(\.deferral) ?? .defaults }
 
     /// Which kinds chime at a break's start and end. Read from the file each time, as the other settings.
-    public var chimes: ChimeSettings {
-        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
-            return stored.chimes ?? .defaults
-        }
-        return state.withLock { $0.chimes } ?? .defaults
-    }
+    public var chimes: ChimeSettings { stored(\.chimes) ?? .defaults }
 
     public func setChimes(_ chimes: ChimeSettings) { update { $0.chimes = chimes } }
 
@@ -114,6 +84,14 @@ public final class WebPreferences: Sendable {
 
     public func finishOnboarding() { update { $0.onboarded = true } }
     public func finishGateOnboarding() { update { $0.gateOnboarded = true } }
+
+    /// A setting as the file holds it now (another process, the CLI, may have changed it), else as kept in memory.
+    private func stored<Value>(_ setting: (State) -> Value?) -> Value? {
+        if let file, let data = try? Data(contentsOf: file), let stored = try? JSONDecoder().decode(State.self, from: data) {
+            return setting(stored)
+        }
+        return state.withLock { setting($0) }
+    }
 
     private func update(_ change: (inout State) -> Void) {
         // Another process (the CLI) may have written the file since: start from it.
