@@ -14,6 +14,8 @@ import struct
 import sys
 import zlib
 
+import ppm
+
 BACKGROUNDS = [(0xF6, 0xF7, 0xF9), (0x0D, 0x11, 0x17)]
 RINGS = [(0x1A, 0x7F, 0x37), (0x3F, 0xB9, 0x50)]
 TRACKS = [(0xD0, 0xD7, 0xDE), (0x30, 0x36, 0x3D)]
@@ -41,21 +43,8 @@ def read_xwd(data):
 
 
 def read_ppm(data):
-    fields, position = [], 0
-    while len(fields) < 4:
-        while data[position:position + 1].isspace():
-            position += 1
-        if data[position:position + 1] == b"#":
-            position = data.index(b"\n", position) + 1
-            continue
-        end = position
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[position:end])
-        position = end
-    position += 1
-    width, height = int(fields[1]), int(fields[2])
-    raw = data[position:]
+    width, height, start = ppm.header(data, "break-screen-pixels")
+    raw = data[start:]
     return width, height, [[tuple(raw[(row * width + col) * 3:(row * width + col) * 3 + 3]) for col in range(width)] for row in range(height)]
 
 

@@ -19,26 +19,14 @@ centre column and the middle row of each label, top to bottom; exits 1 when no m
 import sys
 from collections import Counter
 
+import ppm
+
 
 def read_ppm(path):
     with open(path, "rb") as file:
         data = file.read()
-    fields, position = [], 0
-    while len(fields) < 4:
-        while data[position:position + 1].isspace():
-            position += 1
-        if data[position:position + 1] == b"#":
-            position = data.index(b"\n", position) + 1
-            continue
-        end = position
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[position:end])
-        position = end
-    if fields[0] != b"P6" or fields[3] != b"255":
-        raise SystemExit(f"tray-pixels: {path} is not an 8-bit binary PPM")
-    width, height = int(fields[1]), int(fields[2])
-    return Shot(width, height, data[position + 1:])
+    width, height, start = ppm.header(data, f"tray-pixels: {path}")
+    return Shot(width, height, data[start:])
 
 
 class Shot:
