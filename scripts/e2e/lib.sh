@@ -42,3 +42,24 @@ wait_until() {
 }
 
 shown_count() { grep -c -F -- "$1" "$shown" || true; }
+
+# A headless sway with OUTPUTS outputs (wlroots' headless backend drawn by pixman, no X) in the folder $runtime, run
+# as nobody under root, which sway refuses; sets sway_pid and defines ipc_socket and wayland_socket, and returns once
+# sway answers on its IPC socket. Its log is $runtime/sway.log.
+start_headless_sway() {
+    printf 'xwayland disable\n' >"$runtime/config"
+    : >"$runtime/sway.log"
+    local sway=(sway -c "$runtime/config")
+    if [ "$(id -u)" = 0 ]; then
+        chown -R 65534:65534 "$runtime"
+        sway=(setpriv --reuid=65534 --regid=65534 --clear-groups -- "${sway[@]}")
+    fi
+    env -i PATH="$PATH" HOME="$runtime" XDG_RUNTIME_DIR="$runtime" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS="$1" \
+        WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 "${sway[@]}" >>"$runtime/sway.log" 2>&1 &
+    sway_pid=$!
+    wait_until "sway to answer on its socket" sway_answers
+    [ -n "$(wayland_socket)" ] || fail "sway made no Wayland socket"
+}
+ipc_socket() { ls "$runtime"/sway-ipc.*.sock 2>/dev/null | head -n 1; }
+wayland_socket() { ls "$runtime"/wayland-* 2>/dev/null | grep -v '\.lock$' | head -n 1; }
+sway_answers() { [ -n "$(ipc_socket)" ] && swaymsg -s "$(ipc_socket)" -t get_outputs | grep -q '"name"'; }

@@ -29,21 +29,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-printf 'xwayland disable\n' >"$runtime/config"
-: >"$runtime/sway.log"
-sway=(sway -c "$runtime/config")
-if [ "$(id -u)" = 0 ]; then
-    chown -R 65534:65534 "$runtime"
-    sway=(setpriv --reuid=65534 --regid=65534 --clear-groups -- "${sway[@]}")
-fi
-env -i PATH="$PATH" HOME="$runtime" XDG_RUNTIME_DIR="$runtime" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS=1 \
-    WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 "${sway[@]}" >>"$runtime/sway.log" 2>&1 &
-sway_pid=$!
-ipc_socket() { ls "$runtime"/sway-ipc.*.sock 2>/dev/null | head -n 1; }
-wayland_socket() { ls "$runtime"/wayland-* 2>/dev/null | grep -v '\.lock$' | head -n 1; }
-sway_answers() { [ -n "$(ipc_socket)" ] && swaymsg -s "$(ipc_socket)" -t get_outputs | grep -q '"name"'; }
-wait_until "sway to answer on its socket" sway_answers
-[ -n "$(wayland_socket)" ] || fail "sway made no Wayland socket"
+start_headless_sway 1
 
 # The agent's session is sway's alone: a Wayland display, sway's IPC, no X display.
 export WAYLAND_DISPLAY SWAYSOCK XDG_SESSION_TYPE=wayland XDG_CURRENT_DESKTOP=sway
