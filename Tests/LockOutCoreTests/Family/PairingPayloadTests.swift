@@ -72,6 +72,41 @@ struct PairingPayloadTests {
         #expect(Base64URL.decode("abcde") == nil)
     }
 
+    /// RFC 4648's base64 through Foundation, with base64url's two letters and no padding: what the codec must agree with.
+    static func reference(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func reference(_ text: String) -> Data? {
+        guard text.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }),
+              text.utf8.count % 4 != 1
+        else { return nil }
+        let base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        return Data(base64Encoded: base64 + String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4))
+    }
+
+    @Test("base64url agrees with RFC 4648's base64 on every length, every byte and texts with stray characters")
+    func base64URLAgreesWithReference() {
+        var generator = SplitMix(seed: 20_261_202)
+        for count in 0..<300 {
+            let data = Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let text = Base64URL.encode(data)
+            #expect(text == Self.reference(data))
+            #expect(Base64URL.decode(text) == data)
+            #expect(Base64URL.isCanonical(text))
+        }
+        let letters = Array("ABCXYZabcxyz0189-_+/=. é\n\0")
+        for _ in 0..<3_000 {
+            let text = String((0..<Int.random(in: 0...9, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+            #expect(Base64URL.decode(text) == Self.reference(text), "\(text.debugDescription)")
+        }
+        // The unused bits of the last character: ignored when decoding, and named by isCanonical.
+        #expect(Base64URL.decode("QR") == Data([0x41]))
+        #expect(!Base64URL.isCanonical("QR") && Base64URL.isCanonical("QQ"))
+        #expect(!Base64URL.isCanonical("QUJ") && Base64URL.isCanonical("QUI"))
+    }
+
     @Test("modes parse from parent, child and self; only a child needs shield authorization")
     func modes() throws {
         #expect(try DeviceMode(parsing: "parent") == .parentDevice)

@@ -51,8 +51,7 @@ public struct SealedBody: Hashable, Sendable {
         }
         let encoded = String(text.dropFirst(Self.prefix.count))
         // One value, one text: a decoding that does not encode back (unused bits set) is refused too.
-        guard let data = Base64URL.decode(encoded), Base64URL.encode(data) == encoded else { throw .notBase64URL }
-        let bytes = [UInt8](data)
+        guard let bytes = Base64URL.decodeBytes(encoded), Base64URL.isCanonical(encoded) else { throw .notBase64URL }
         guard bytes.count >= Self.headerLength + BodyPadding.sizes[0] + Self.tagLength else { throw .truncated(bytes: bytes.count) }
         guard bytes[0] == Self.suite else { throw .unknownSuite(bytes[0]) }
         let ciphertextLength = bytes.count - Self.headerLength - Self.tagLength
@@ -71,7 +70,7 @@ public struct SealedBody: Hashable, Sendable {
 
     /// The container as the body's text.
     public var text: String {
-        Self.prefix + Base64URL.encode(Data([Self.suite] + salt + commitment + nonce + ciphertext + tag))
+        ([Self.suite] + salt + commitment + nonce + ciphertext + tag).withUnsafeBytes { Self.prefix + Base64URL.encode($0) }
     }
 }
 
