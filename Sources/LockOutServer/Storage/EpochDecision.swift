@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LockOutCore
+import Synchronization
 
 /// The checks on a parent's epoch commit, from what a backend read in the commit's transaction; shared so that
 /// both backends decide alike.
@@ -97,6 +98,39 @@ enum EpochDecision {
             guard !children.isEmpty else { throw .rosterChanged("\(scope) names no active child of this family") }
             return parents.union(children.keys)
         }
+    }
+}
+
+/// The members each stored epoch commit names, remembered per server: a commit never changes once stored, so a
+/// push reads its scope's newest epoch (number and commit time) and finds the members here instead of decoding
+/// the commit's document every time. Keyed by the commit time too, so that a database restored under a running
+/// server, where an epoch number was committed again, is never answered from an older commit.
+final class EpochMembers: Sendable {
+    struct Key: Hashable {
+        var family: FamilyID
+        var scope: KeyScope
+        var epoch: UInt32
+        var committedAt: Double
+    }
+
+    /// How many commits it holds before it starts again: a few megabytes.
+    static let capacity = 20_000
+    private let known = Mutex<[Key: [DeviceID]]>([:])
+
+    /// Whether it holds the members of the commit `key` names.
+    func holds(_ key: Key) -> Bool {
+        known.withLock { $0[key] != nil }
+    }
+
+    /// The members of the commit `key` names, reading its document with `document` the first time.
+    func members(_ key: Key, document: () throws -> String) throws -> [DeviceID] {
+        if let members = known.withLock({ $0[key] }) { return members }
+        let members = try StoredKeys.members(document: document())
+        known.withLock { known in
+            if known.count >= Self.capacity { known.removeAll() }
+            known[key] = members
+        }
+        return members
     }
 }
 

@@ -124,17 +124,35 @@ extension PostgresFamilyStorage {
         return 0
     }
 
-    /// The newest epoch of `scope` in `family` with the members its commit names; nil before the first.
+    /// The newest epoch of `scope` in `family` as a push sees it (`EpochDecision.ScopeState`).
     static func newestEpoch(
-        _ connection: PostgresConnection, _ family: FamilyID, _ scope: KeyScope, _ logger: Logger
-    ) async throws -> (epoch: UInt32, members: [DeviceID])? {
+        _ connection: PostgresConnection, _ family: FamilyID, _ scope: KeyScope, known: EpochMembers, _ logger: Logger
+    ) async throws -> EpochDecision.ScopeState {
+        // One round trip: the newest epoch's number and commit time, and the family's active devices beside it.
         let rows = try await connection.query("""
-            SELECT epoch, document FROM scope_epoch WHERE familyID = \(family.description) AND scope = \(scope.description)
+            SELECT epoch, committedAt, (SELECT string_agg(id, ',') FROM device WHERE familyID = \(family.description) AND revokedAt IS NULL)
+            FROM scope_epoch WHERE familyID = \(family.description) AND scope = \(scope.description)
             ORDER BY epoch DESC LIMIT 1
             """, logger: logger)
-        for try await (epoch, document) in rows.decode((Int64, String).self) {
-            return (UInt32(clamping: epoch), try StoredKeys.members(document: document))
-        }
+        var found: (epoch: Int64, committedAt: Double, active: String?)?
+        for try await row in rows.decode((Int64, Double, String?).self) { found = row }
+        guard let found else { return EpochDecision.ScopeState(newest: nil, active: []) }
+        let epoch = UInt32(clamping: found.epoch)
+        let key = EpochMembers.Key(family: family, scope: scope, epoch: epoch, committedAt: found.committedAt)
+        let document = try await Self.epochDocument(connection, key, known: known, logger)
+        let members = try known.members(key) { document ?? "" }
+        let active = Set((found.active ?? "").split(separator: ",").compactMap { DeviceID(uuidString: String($0)) })
+        return EpochDecision.ScopeState(newest: (epoch, members), active: active)
+    }
+
+    /// The stored commit's document when `known` does not hold its members yet; nil when it does.
+    static func epochDocument(_ connection: PostgresConnection, _ key: EpochMembers.Key, known: EpochMembers, _ logger: Logger) async throws -> String? {
+        guard !known.holds(key) else { return nil }
+        let rows = try await connection.query("""
+            SELECT document FROM scope_epoch WHERE familyID = \(key.family.description) AND scope = \(key.scope.description)
+                AND epoch = \(Int64(key.epoch))
+            """, logger: logger)
+        for try await document in rows.decode(String.self) { return document }
         return nil
     }
 }

@@ -13,9 +13,8 @@ extension PostgresFamilyStorage {
             var highestCounter = try await Self.writerCounter(connection, caller, self.logger)
             let endToEnd = try await Self.count(connection.query(
                 "SELECT 1 FROM scope_epoch WHERE familyID = \(caller.family.description) LIMIT 1", logger: self.logger)) > 0
-            // Each scope's newest epoch, read once per push, and the family's active devices, read when one has an epoch.
+            // Each scope's newest epoch, read once per push with the family's active devices.
             var scopes: [KeyScope: EpochDecision.ScopeState] = [:]
-            var active: Set<DeviceID>?
             var tally = StorageTally(writer: caller.device)
             var results: [SyncAPI.MutationResult] = []
             var committed: [SyncMutation] = []
@@ -27,9 +26,7 @@ extension PostgresFamilyStorage {
                 if let scope = mutation.keyScope {
                     var state = scopes[scope]
                     if state == nil {
-                        let newest = try await Self.newestEpoch(connection, caller.family, scope, self.logger)
-                        if newest != nil, active == nil { active = Set(try await Self.roster(connection, caller.family, self.logger).keys) }
-                        state = EpochDecision.ScopeState(newest: newest, active: active ?? [])
+                        state = try await Self.newestEpoch(connection, caller.family, scope, known: self.epochMembers, self.logger)
                         scopes[scope] = state
                     }
                     facts.currentEpoch = state?.current ?? 0

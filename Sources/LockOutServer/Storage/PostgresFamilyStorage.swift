@@ -11,6 +11,8 @@ public final class PostgresFamilyStorage: FamilyStorage, Sendable {
     /// The connection pool, for maintenance queries (creating a schema, a backup check).
     public let client: PostgresClient
     let logger: Logger
+    /// What a push reads of the family's epochs, remembered (`EpochMembers`).
+    let epochMembers = EpochMembers()
     private let runner: Task<Void, Never>
 
     /// Connects to the server `url` names (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`, `?sslmode=require`

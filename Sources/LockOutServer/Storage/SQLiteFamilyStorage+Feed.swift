@@ -9,6 +9,6 @@ extension SQLiteFamilyStorage: FamilyChangeFeed {
     public var deliversOwnCommits: Bool { false }
 
     public func isActive(_ caller: Caller) async throws -> Bool {
-        try await writer.read { db in (try? Self.activeRole(db, caller)) != nil }
+        try read { db in (try? Self.activeRole(db, caller)) != nil }
     }
 }

@@ -4,7 +4,7 @@ import LockOutCore
 
 extension SQLiteFamilyStorage {
     public func setPublicKeys(caller: Caller, keys: DevicePublicKeys, now: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             _ = try Self.activeRole(db, caller)
             let stored = try Self.publicKeys(Row.fetchOne(db.cachedStatement(sql: "SELECT agreementKey, signingKey FROM device WHERE id = ?"),
                                                           arguments: [caller.device.description]))
@@ -18,7 +18,7 @@ extension SQLiteFamilyStorage {
     }
 
     public func commitEpoch(caller: Caller, commit: EpochCommit, now: Date) async throws -> FamilyPoke {
-        try await writer.write { db in
+        try await write { db in
             try Self.requireParent(db, caller)
             let roster = try Self.roster(db, caller.family)
             try Self.commit(db, commit, caller: caller, roster: roster, now: now)
@@ -56,15 +56,15 @@ extension SQLiteFamilyStorage {
     }
 
     public func keys(caller: Caller) async throws -> SyncAPI.Keys {
-        try await writer.read { db in
+        try read { db in
             let role = try Self.activeRole(db, caller)
             let family = caller.family.description, me = caller.device.description
             let visible = role == .parentDevice ? "" : "AND (mode = 'parentDevice' OR id = :me)"
-            let devices = try Row.fetchAll(db, sql: """
+            let devices = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT id, mode, agreementKey, signingKey, childName, pairingProof, sealedName FROM device
                 WHERE familyID = :family AND revokedAt IS NULL AND agreementKey IS NOT NULL \(visible)
                 ORDER BY registeredAt, id
-                """, arguments: ["family": family, "me": me]).compactMap { row -> SyncAPI.DeviceKey? in
+                """), arguments: ["family": family, "me": me]).compactMap { row -> SyncAPI.DeviceKey? in
                 guard let id = DeviceID(uuidString: row["id"]), let keys = try Self.publicKeys(row) else { return nil }
                 return SyncAPI.DeviceKey(deviceID: id, mode: try Self.mode(row["mode"]), publicKeys: keys, childName: row["childName"],
                                          pairingProof: (row["pairingProof"] as String?).flatMap(PairingProof.init(text:)), sealedName: row["sealedName"])
@@ -99,12 +99,25 @@ extension SQLiteFamilyStorage {
     }
 
     /// The newest epoch of `scope` in `family` with the members its commit names; nil before the first.
-    static func newestEpoch(_ db: Database, _ family: FamilyID, _ scope: KeyScope) throws -> (epoch: UInt32, members: [DeviceID])? {
+    static func newestEpoch(
+        _ db: Database, _ family: FamilyID, _ scope: KeyScope, known: EpochMembers
+    ) throws -> (epoch: UInt32, members: [DeviceID])? {
+        let arguments: StatementArguments = [family.description, scope.description]
         guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT epoch, document FROM scope_epoch WHERE familyID = ? AND scope = ? ORDER BY epoch DESC LIMIT 1
-            """), arguments: [family.description, scope.description]) else { return nil }
-        let epoch: Int64 = row["epoch"]
-        return (UInt32(clamping: epoch), try StoredKeys.members(document: row["document"]))
+            SELECT epoch, committedAt FROM scope_epoch WHERE familyID = ? AND scope = ? ORDER BY epoch DESC LIMIT 1
+            """), arguments: arguments) else { return nil }
+        let epoch = UInt32(clamping: row["epoch"] as Int64)
+        let key = EpochMembers.Key(family: family, scope: scope, epoch: epoch, committedAt: row["committedAt"])
+        return (epoch, try known.members(key) {
+            try String.fetchOne(db.cachedStatement(sql: "SELECT document FROM scope_epoch WHERE familyID = ? AND scope = ? AND epoch = ?"),
+                                arguments: arguments + [Int64(epoch)]) ?? ""
+        })
+    }
+
+    /// The family's active devices, by id alone.
+    static func activeDevices(_ db: Database, _ family: FamilyID) throws -> Set<DeviceID> {
+        Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM device WHERE familyID = ? AND revokedAt IS NULL"),
+                                arguments: [family.description]).compactMap(DeviceID.init(uuidString:)))
     }
 
     static func publicKeys(_ row: Row?) throws -> DevicePublicKeys? {

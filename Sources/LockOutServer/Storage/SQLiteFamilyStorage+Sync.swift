@@ -6,7 +6,7 @@ extension SQLiteFamilyStorage {
     public func push(
         caller: Caller, mutations: [SyncMutation], now: Date, limits: StorageLimits
     ) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
-        try await writer.write { db in
+        try await write { db in
             _ = try Self.activeRole(db, caller)
             var highestCounter = try Self.writerCounter(db, caller)
             let endToEnd = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM scope_epoch WHERE familyID = ?)"),
@@ -25,8 +25,8 @@ extension SQLiteFamilyStorage {
                 if let scope = mutation.keyScope {
                     var state = scopes[scope]
                     if state == nil {
-                        let newest = try Self.newestEpoch(db, caller.family, scope)
-                        if newest != nil, active == nil { active = Set(try Self.roster(db, caller.family).keys) }
+                        let newest = try Self.newestEpoch(db, caller.family, scope, known: self.epochMembers)
+                        if newest != nil, active == nil { active = try Self.activeDevices(db, caller.family) }
                         state = EpochDecision.ScopeState(newest: newest, active: active ?? [])
                         scopes[scope] = state
                     }
@@ -67,7 +67,7 @@ extension SQLiteFamilyStorage {
     }
 
     public func changes(caller: Caller, since: Int64, limit: Int, resuming: Bool) async throws -> ChangePage {
-        try await writer.read { db in
+        try read { db in
             let role = try Self.activeRole(db, caller)
             guard let family = try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, prunedSeq FROM family WHERE id = ?"),
                                                 arguments: [caller.family.description])

@@ -4,7 +4,12 @@ import LockOutCore
 
 /// The family server's storage in one SQLite file (WAL): nothing to install, one household on one machine.
 public final class SQLiteFamilyStorage: FamilyStorage {
-    let writer: any DatabaseWriter
+    /// The database; tests and tools write to it directly, the storage's own writes go through `commits`.
+    let writer: DatabasePool
+    /// Every write goes through it: writes that arrive together commit in one transaction (`GroupCommit`).
+    let commits: GroupCommit
+    /// What a push reads of the family's epochs, remembered (`EpochMembers`).
+    let epochMembers = EpochMembers()
 
     /// Opens (creating) the database at `path` and migrates it.
     public init(path: String) throws {
@@ -18,6 +23,18 @@ public final class SQLiteFamilyStorage: FamilyStorage {
         configuration.busyMode = .timeout(5)
         writer = try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(writer)
+        commits = GroupCommit(writer)
+    }
+
+    /// A read on the calling thread, in a snapshot of its own: SQLite answers one in microseconds, less than
+    /// handing it to another thread and back would cost.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.read(body)
+    }
+
+    /// A write in the next group commit, answered once it is durable.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await commits.write(body)
     }
 
     static var migrator: DatabaseMigrator {
@@ -31,13 +48,13 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     }
 
     public func ping() async throws {
-        _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        _ = try read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
     // MARK: - Families, devices, pairing
 
     public func createFamily(id: FamilyID, first: SyncAPI.CreateFamily, tokenHash: Data, now: Date) async throws -> Caller {
-        try await writer.write { db in
+        try await write { db in
             guard try Self.deviceExists(db, first.deviceID) == false else { throw StorageRefusal.deviceExists }
             try db.execute(sql: "INSERT INTO family (id, createdAt) VALUES (?, ?)", arguments: [id.description, now.timeIntervalSince1970])
             try Self.insertDevice(db, id: first.deviceID, family: id, name: first.deviceName, mode: first.mode,
@@ -49,15 +66,16 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     public func authenticate(tokenHash: Data, now: Date) async throws -> Caller? {
         // A read, concurrent with other readers; the one write — seen-at, moved in steps of a minute — happens
         // at most once per device and minute, not per request.
-        let found = try await writer.read { db -> (Caller, Double?)? in
+        let found = try read { db -> (Caller, Double?)? in
             guard let row = try Row.fetchOne(
-                db, sql: "SELECT id, familyID, mode, childName, lastSeenAt FROM device WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [tokenHash]
+                db.cachedStatement(sql: "SELECT id, familyID, mode, childName, lastSeenAt FROM device WHERE tokenHash = ? AND revokedAt IS NULL"),
+                arguments: [tokenHash]
             ) else { return nil }
             return (try Self.caller(row), row["lastSeenAt"])
         }
         guard let (caller, lastSeen) = found else { return nil }
         if lastSeen.map({ $0 < now.timeIntervalSince1970 - 60 }) ?? true {
-            try await writer.write { db in
+            try await write { db in
                 try db.execute(sql: "UPDATE device SET lastSeenAt = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, caller.device.description])
             }
         }
@@ -67,7 +85,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     public func createPairing(
         caller: Caller, mode: DeviceMode, childName: String?, welcome: String?, secretHash: Data, expiresAt: Date, now: Date
     ) async throws {
-        try await writer.write { db in
+        try await write { db in
             let role = try Self.activeRole(db, caller)
             guard role == .parentDevice || (role == .personalDevice && mode == .personalDevice) else {
                 throw StorageRefusal.forbidden("a \(role.word) device cannot pair a \(mode.word) device")
@@ -83,7 +101,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
 
     public func redeem(_ redeem: SyncAPI.Redeem, secretHash: Data, tokenHash: Data, now: Date) async throws -> (caller: Caller, welcome: String?) {
         // One writer at a time: the check and the claim below cannot interleave with another redeemer.
-        try await writer.write { db in
+        try await write { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT createdBy, mode, childName, welcome FROM pairing
                 WHERE secretHash = ? AND familyID = ? AND redeemedBy IS NULL AND expiresAt > ?
@@ -114,14 +132,14 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     }
 
     public func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice] {
-        try await writer.read { db in
+        try read { db in
             let role = try Self.activeRole(db, caller)
             let rows: [Row]
             if role == .parentDevice {
-                rows = try Row.fetchAll(db, sql: "SELECT * FROM device WHERE familyID = ? ORDER BY registeredAt, id",
+                rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM device WHERE familyID = ? ORDER BY registeredAt, id"),
                                         arguments: [caller.family.description])
             } else {
-                rows = try Row.fetchAll(db, sql: "SELECT * FROM device WHERE familyID = ? AND id = ?",
+                rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM device WHERE familyID = ? AND id = ?"),
                                         arguments: [caller.family.description, caller.device.description])
             }
             return try rows.map(Self.registeredDevice)
@@ -129,7 +147,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     }
 
     public func renameDevice(caller: Caller, device: DeviceID, name: String, now: Date) async throws -> RegisteredDevice {
-        try await writer.write { db in
+        try await write { db in
             let role = try Self.activeRole(db, caller)
             guard role == .parentDevice || device == caller.device else {
                 throw StorageRefusal.forbidden("only a parent renames other devices")
@@ -144,7 +162,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     }
 
     public func revokeDevice(caller: Caller, device: DeviceID, rotations: [EpochCommit], now: Date) async throws -> FamilyPoke {
-        try await writer.write { db in
+        try await write { db in
             try Self.requireParent(db, caller)
             try EpochDecision.checkRotations(rotations, caller: caller, revoked: device)
             let parentsLeft = try Int.fetchOne(db, sql: """
@@ -167,7 +185,7 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     }
 
     public func deleteDevice(caller: Caller, device: DeviceID, now: Date) async throws -> FamilyPoke {
-        try await writer.write { db in
+        try await write { db in
             try Self.requireParent(db, caller)
             guard device != caller.device else { throw StorageRefusal.forbidden("a parent cannot delete its own device: delete the family") }
             guard let deleted = try String.fetchOne(db, sql: "DELETE FROM device WHERE id = ? AND familyID = ? RETURNING mode",
@@ -186,14 +204,14 @@ public final class SQLiteFamilyStorage: FamilyStorage {
     }
 
     public func deleteFamily(caller: Caller) async throws {
-        try await writer.write { db in
+        try await write { db in
             try Self.requireParent(db, caller)
             try db.execute(sql: "DELETE FROM family WHERE id = ?", arguments: [caller.family.description])
         }
     }
 
     public func prune(usageBefore before: LocalDate, tombstonesBefore: Date, now: Date) async throws -> Int {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM record WHERE type IN ('usage', 'dailySummary', 'healthTotals') AND localDate < ?",
                            arguments: [before.description])
             var count = db.changesCount
