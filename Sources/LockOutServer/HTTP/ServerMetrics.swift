@@ -1,25 +1,44 @@
 import Foundation
 import Hummingbird
 import Prometheus
+import Synchronization
 
 /// The server's Prometheus metrics, served at `/metrics`: requests by route and status, their
 /// durations, refusals by code, mutations by result, and open event streams.
 public final class ServerMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
+    /// Each route, method and status's counter and histogram, made once: the registry's lookup builds the
+    /// metric's name and labels every time, which costs a request more than counting does.
+    private let requests = Mutex<[RequestKey: (count: Counter, duration: DurationHistogram)]>([:])
+
+    private struct RequestKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
 
     /// A fresh registry.
     public init() {}
 
     func request(route: String, method: String, status: Int, duration: Duration) {
-        let labels = [("route", route), ("method", method), ("status", String(status))]
-        registry.makeCounter(descriptor: .init(namespace: "lockout", metricName: "http_requests", unitName: "total",
-                                               helpText: "HTTP requests answered"), labels: labels).increment()
-        registry.makeDurationHistogram(
-            descriptor: .init(namespace: "lockout", metricName: "http_request_duration", unitName: "seconds",
-                              helpText: "Time to answer an HTTP request"),
-            labels: [("route", route)],
-            buckets: [.milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(500), .seconds(2)]
-        ).record(duration)
+        let key = RequestKey(route: route, method: method, status: status)
+        let metrics = requests.withLock { requests in
+            if let known = requests[key] { return known }
+            let made = (
+                count: registry.makeCounter(
+                    descriptor: .init(namespace: "lockout", metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered"),
+                    labels: [("route", route), ("method", method), ("status", String(status))]),
+                duration: registry.makeDurationHistogram(
+                    descriptor: .init(namespace: "lockout", metricName: "http_request_duration", unitName: "seconds",
+                                      helpText: "Time to answer an HTTP request"),
+                    labels: [("route", route)],
+                    buckets: [.milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(500), .seconds(2)])
+            )
+            requests[key] = made
+            return made
+        }
+        metrics.count.increment()
+        metrics.duration.record(duration)
     }
 
     func refusal(code: String) {
