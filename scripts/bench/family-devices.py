@@ -30,14 +30,16 @@ def text(value):  # BinaryWriter: a 4-byte big-endian length and the bytes
     return struct.pack(">I", len(data)) + data
 
 def send_keys(token):
+    """Sends new public keys; returns the signing key and the keys' digest (DevicePublicKeys.digest)."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     signing = Ed25519PrivateKey.generate()
-    public = {"agreement": b64(os.urandom(32)), "signing": b64(signing.public_key().public_bytes_raw())}
-    call("/v1/keys", public, token, method="PUT")
-    return signing
+    agreement, verifying = os.urandom(32), signing.public_key().public_bytes_raw()
+    call("/v1/keys", {"agreement": b64(agreement), "signing": b64(verifying)}, token, method="PUT")
+    return signing, hashlib.sha256(b"lockout/e2e/device-keys/v1" + agreement + verifying).digest()
 
-def commit_child_scope(parent, signing, child):
-    """Epoch 1 of child:CHILD for the child and the parent, signed by the parent."""
+def commit_child_scope(parent, signing, child, key_digests):
+    """Epoch 1 of child:CHILD for the child and the parent, signed by the parent; key_digests names each
+    member's keys."""
     members = sorted([child, parent["deviceID"]])
     scope = "child:" + child
     wraps, digests = [], []
@@ -47,9 +49,11 @@ def commit_child_scope(parent, signing, child):
         digests.append(hashlib.sha256(text("lockout/e2e/epoch-wrap/v1") + uuid.UUID(member).bytes + text(encapsulated)
                                       + text(ciphertext)).digest())
     signed = text("lockout/e2e/epoch-commit/v1") + uuid.UUID(parent["familyID"]).bytes + text(scope) + struct.pack(">I", 1)
-    signed += struct.pack(">I", len(members)) + b"".join(uuid.UUID(m).bytes + text(d) for m, d in zip(members, digests))
+    signed += struct.pack(">I", len(members)) + b"".join(uuid.UUID(m).bytes + text(key_digests[m]) + text(d)
+                                                         for m, d in zip(members, digests))
     signed += b"\x00" + uuid.UUID(parent["deviceID"]).bytes
     call("/v1/epochs", {"family": parent["familyID"], "scope": scope, "epoch": 1, "members": members,
+                        "memberKeys": [b64(key_digests[m]) for m in members],
                         "wrapDigests": [b64(d) for d in digests], "wraps": wraps, "signer": parent["deviceID"],
                         "signature": b64(signing.sign(signed))}, parent["token"])
 
@@ -61,14 +65,14 @@ devices = []
 for index in range(count):
     if index % 3 == 0:
         parent = call("/v1/families", {"deviceID": str(uuid.uuid4()).upper(), "deviceName": "Load parent", "mode": "parentDevice"})
-        parent_signing = send_keys(parent["token"]) if sealed else None
+        parent_signing, parent_digest = send_keys(parent["token"]) if sealed else (None, None)
     pairing = call("/v1/pairings", {"mode": "childDevice"}, parent["token"])
     device = str(uuid.uuid4()).upper()
     child = call("/v1/pairings/redeem", {"familyID": parent["familyID"], "secret": pairing["secret"], "deviceID": device,
                                          "deviceName": "Child %d" % index, "mode": "childDevice"})
     if sealed:
-        send_keys(child["token"])
-        commit_child_scope(parent, parent_signing, device)
+        _, child_digest = send_keys(child["token"])
+        commit_child_scope(parent, parent_signing, device, {parent["deviceID"]: parent_digest, device: child_digest})
     devices.append((device, child["token"]))
 
 if sealed:
@@ -78,11 +82,6 @@ local threads = {}
 function setup(thread)
   thread:set("parity", #threads % 2)
   table.insert(threads, thread)
-end
-function done(summary, latency, requests)
-  local total = 0
-  for _, thread in ipairs(threads) do total = total + (thread:get("rejected") or 0) end
-  io.write(string.format("rejected: %d\\n", total))
 end
 math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100000)
 local function uuid()
@@ -100,10 +99,6 @@ request = function()
   local body = string.format('{"mutations":[{"id":"%s","type":"dailySummary","recordID":"%s/%s","localDate":"%s","deleted":false,"body":"%s","keyScope":"child:%s","keyEpoch":1,"writerCounter":%d}]}',
     uuid(), device.id, day, day, device.body, device.id, device.counter)
   return wrk.format("POST", "/v1/mutations", {["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. device.token}, body)
-end
-rejected = 0
-response = function(status, headers, body)
-  if body:find('"rejected"', 1, true) then rejected = rejected + 1 end
 end
 """]
     with open(out, "w") as handle:

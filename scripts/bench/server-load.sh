@@ -7,6 +7,7 @@
 # push a minute each, and for sealed pushes how many the server rejected (none should be).
 #
 #   scripts/bench/server-load.sh [SECONDS] [DEVICES]      (defaults: 20 s a run, 200 devices)
+#   LOCKOUT_BENCH_BIN=DIR/lockout scripts/bench/server-load.sh ...   (a release build made before)
 #
 # Needs wrk (Debian: wrk) and PostgreSQL's server (Debian: postgresql). Everything — the servers, the
 # database and wrk — shares this machine's cores, as it would on one small host.
@@ -16,9 +17,16 @@ seconds=${1:-20}
 devices=${2:-200}
 command -v wrk >/dev/null || { echo "server-load.sh: needs wrk: sudo apt-get install wrk" >&2; exit 69; }
 
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product lockout >/dev/null
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product lockout-hello >/dev/null
-bin=.build-static/release/lockout
+# LOCKOUT_BENCH_BIN=DIR/lockout measures a build made before (DIR holds its lockout-hello too): another
+# version's figures beside this one's, on the same machine.
+if [[ -n ${LOCKOUT_BENCH_BIN:-} ]]; then
+    bin=$LOCKOUT_BENCH_BIN
+else
+    swift build -c release --static-swift-stdlib --scratch-path .build-static --product lockout >/dev/null
+    swift build -c release --static-swift-stdlib --scratch-path .build-static --product lockout-hello >/dev/null
+    bin=.build-static/release/lockout
+fi
+hello=$(dirname "$bin")/lockout-hello
 work=$(mktemp -d "${TMPDIR:-/tmp}/lockout-load.XXXXXX")
 pids=()
 cleanup() {
@@ -42,8 +50,7 @@ def ms(label):
     return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-rejected = re.search(r"^rejected: (\d+)", text, re.M)
-failed = int(errors.group(1) if errors else 0) + int(rejected.group(1) if rejected else 0)
+failed = int(errors.group(1) if errors else 0)
 print("%.0f %.2f %.2f %d" % (rps, ms("50%"), ms("99%"), failed))
 PY
 }
@@ -56,25 +63,35 @@ serve() {  # serve NAME PORT [--db URL]: a server on PORT, logging only warnings
 }
 
 hello_port=$(free_port)
-.build-static/release/lockout-hello "$hello_port" >"$work/hello.log" 2>&1 &
+"$hello" "$hello_port" >"$work/hello.log" 2>&1 &
 pids+=($!)
 wait_for "http://127.0.0.1:$hello_port/"
 read -r hello_rps hello_p50 hello_p99 _ < <(run_wrk hello "http://127.0.0.1:$hello_port/")
 
 results=()
+# refused URL...: the mutations the servers at URL... refused so far, by their own metrics (wrk reading every
+# answer's body would spend the cores the servers measure on).
+refused() {
+    for url in "$@"; do curl -sf "$url/metrics"; done \
+        | awk '/^lockout_mutations_total\{result="rejected"\}/ {n += $2} END {printf "%d", n}'
+}
+
 # measure NAME URL...: devices pushing through each URL at once (one wrk per instance), summed; a NAME
-# ending in -sealed makes an end-to-end family's devices.
+# ending in -sealed makes an end-to-end family's devices. Non-2xx answers and mutations the servers refused
+# count as failures.
 measure() {
     local name=$1; shift
     python3 scripts/bench/family-devices.py "$1" "$devices" "$work/$name.lua" $([[ $name == *-sealed ]] && echo --sealed) >/dev/null
-    local index=0 outs=()
+    local index=0 outs=() before
+    before=$(refused "$@")
     for url in "$@"; do
         index=$((index + 1))
         run_wrk "$name-$index" "$url" "$work/$name.lua" >"$work/$name-$index.out" &
         outs+=($!)
     done
     wait "${outs[@]}"
-    results+=("$name $(cat "$work/$name"-*.out | awk '{r += $1; if ($2 > p50) p50 = $2; if ($3 > p99) p99 = $3; e += $4} END {printf "%.0f %.2f %.2f %d", r, p50, p99, e}')")
+    local refusals=$(( $(refused "$@") - before ))
+    results+=("$name $(cat "$work/$name"-*.out | awk -v refused="$refusals" '{r += $1; if ($2 > p50) p50 = $2; if ($3 > p99) p99 = $3; e += $4} END {printf "%.0f %.2f %.2f %d", r, p50, p99, e + refused}')")
 }
 
 sqlite_port=$(free_port)
