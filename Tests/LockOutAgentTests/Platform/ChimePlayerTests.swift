@@ -19,7 +19,10 @@ struct ChimePlayerTests {
         let player = ChimePlayer(directory: directory.appendingPathComponent("sounds"), environment: ["PATH": bin.path])
         #expect(player.program == "pw-play")
         player.play(.breakStart)
-        let path = try #require(try await eventually { (try? String(contentsOf: played, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) })
+        // The fake's shell creates the file before it writes the line: an empty file is not the answer yet.
+        let path = try #require(try await eventually {
+            (try? String(contentsOf: played, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines).nonEmpty
+        })
         #expect(path.hasSuffix("sounds/lockout-break-start.wav"))
         let wav = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(wav.prefix(4) == Data("RIFF".utf8))
@@ -27,5 +30,8 @@ struct ChimePlayerTests {
 
         #expect(ChimePlayer(directory: directory, environment: ["PATH": directory.appendingPathComponent("none").path]).program == nil)
     }
+}
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }
 #endif
