@@ -116,12 +116,17 @@ struct ChildProcessTests {
     @Test("the reading end of a pipe sees EOF once the child has ended, without anyone closing the writing end")
     func endOfFile() throws {
         let output = Pipe()
+        // Tests beside this one start programs too: closed on exec, neither end reaches their children.
+        for end in [output.fileHandleForReading, output.fileHandleForWriting] {
+            _ = fcntl(end.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
         let child = try ChildProcess(Self.program("/bin/true"), stdout: .pipe(output))
         #expect(child.waitUntilExit() == .exit(0))
 
-        // Nothing was written: the end is readable now only if no writing end is left open anywhere.
+        // Nothing was written: the end becomes readable only if no writing end is left open anywhere (waited for
+        // up to 30 s, for a busy machine; a writing end left open never makes it readable).
         var reader = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        try #require(poll(&reader, 1, 0) == 1)
+        try #require(poll(&reader, 1, 30_000) == 1)
         #expect(reader.revents & Int16(POLLHUP) != 0)
         #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
     }
