@@ -184,6 +184,8 @@ def main():
         # Breaks wait while the onboarding pages are read: at 60x an eye break falls due 20 s after the agent
         # starts, and on a busy machine the pages take longer than that. They start again before Get Started.
         lockout(args, "stop")
+        # A link lives two minutes, two seconds at 60x: a fresh one, asked for just before it is opened.
+        link = login_link(args)
         page.goto(link)
         expect(page.locator("main h1")).to_have_text("Rest your eyes: 20-20-20")
         check_accessibility(page, "onboarding 1")
