@@ -43,6 +43,8 @@ include-path = "/v1/events"
 max-stream-events = 1
 request-timeout = 10
 TOML
+# The revoke route's nested body (epoch commits with their wraps) is slow to generate when the machine is busy
+# with the other end-to-end runs: the checker's own health check on its generator's speed is not about the server.
 # The checker's coverage phase names each generator by parsing the source of its lambdas, and on Python
 # before 3.11.8 that parse can fail ("AST constructor recursion depth mismatch", a CPython defect) under the
 # revoke route's nested body. The name is only for display: a failed parse names it "lambda" instead.
@@ -61,7 +63,8 @@ import schemathesis.cli
 schemathesis.cli.schemathesis()
 ' \
     --config-file "$root/schemathesis.toml" run "$url/openapi.yaml" -H "Authorization: Bearer $token" \
-    --exclude-path-regex "^/v1/family$" --max-examples "${LOCKOUT_SCHEMA_EXAMPLES:-60}" --workers 2 --seed 1 || {
+    --exclude-path-regex "^/v1/family$" --max-examples "${LOCKOUT_SCHEMA_EXAMPLES:-60}" --workers 2 --seed 1 \
+    --suppress-health-check=too_slow || {
     echo "--- server log"; tail -n 50 "$root/server.log"
     exit 1
 }
