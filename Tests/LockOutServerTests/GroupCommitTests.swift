@@ -40,11 +40,16 @@ struct GroupCommitTests {
         }
     }
 
-    /// Holds the writer's queue inside a first write until `release` is signalled, so that the writes sent
-    /// meanwhile wait together. Only the writer's own thread waits: the test's tasks go on.
-    static func holdWriter(_ group: GroupCommit, release: DispatchSemaphore) async -> Task<String, any Error> {
+    /// A new database whose writer is held inside a first write until `release` is signalled, so that the writes
+    /// sent meanwhile wait together. Only the writer's own thread waits: the test's tasks go on.
+    static func heldWriter() async throws
+        -> (pool: DatabasePool, commits: Commits, group: GroupCommit, release: DispatchSemaphore, first: Task<String, any Error>)
+    {
+        let (pool, commits) = try database()
+        let group = GroupCommit(pool)
+        let release = DispatchSemaphore(value: 0)
         let (entered, signal) = AsyncStream<Void>.makeStream()
-        let task = Task {
+        let first = Task {
             try await group.write { db in
                 signal.yield()
                 release.wait()
@@ -52,7 +57,7 @@ struct GroupCommitTests {
             }
         }
         for await _ in entered { break }
-        return task
+        return (pool, commits, group, release, first)
     }
 
     /// The names stored, read on this thread.
@@ -66,10 +71,7 @@ struct GroupCommitTests {
 
     @Test("writes sent while a batch commits commit in one transaction; the one that throws leaves nothing and hears its own error")
     func batches() async throws {
-        let (pool, commits) = try Self.database()
-        let group = GroupCommit(pool)
-        let release = DispatchSemaphore(value: 0)
-        let first = await Self.holdWriter(group, release: release)
+        let (pool, commits, group, release, first) = try await Self.heldWriter()
         let anna = Task { try await group.write(Self.insert("anna")) }
         let refused = Task {
             try await group.write { db -> String in
@@ -90,10 +92,7 @@ struct GroupCommitTests {
 
     @Test("when a batch's commit fails, every write in it fails and none of them stays")
     func failedCommit() async throws {
-        let (pool, _) = try Self.database()
-        let group = GroupCommit(pool)
-        let release = DispatchSemaphore(value: 0)
-        let first = await Self.holdWriter(group, release: release)
+        let (pool, _, group, release, first) = try await Self.heldWriter()
         let anna = Task { try await group.write(Self.insert("anna")) }
         // Its foreign key is checked at the commit, which then fails for the whole batch.
         let orphan = Task {

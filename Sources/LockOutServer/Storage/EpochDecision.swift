@@ -117,15 +117,15 @@ final class EpochMembers: Sendable {
     static let capacity = 20_000
     private let known = Mutex<[Key: [DeviceID]]>([:])
 
-    /// Whether it holds the members of the commit `key` names.
-    func holds(_ key: Key) -> Bool {
-        known.withLock { $0[key] != nil }
+    /// The members of the commit `key` names, when they were read before.
+    func members(_ key: Key) -> [DeviceID]? {
+        known.withLock { $0[key] }
     }
 
-    /// The members of the commit `key` names, reading its document with `document` the first time.
-    func members(_ key: Key, document: () throws -> String) throws -> [DeviceID] {
-        if let members = known.withLock({ $0[key] }) { return members }
-        let members = try StoredKeys.members(document: document())
+    /// Reads the members from the commit's stored `document` and remembers them.
+    func remember(_ key: Key, document: String?) throws -> [DeviceID] {
+        guard let document else { throw StorageRefusal.invalid("stored epoch commit") }
+        let members = try StoredKeys.members(document: document)
         known.withLock { known in
             if known.count >= Self.capacity { known.removeAll() }
             known[key] = members

@@ -139,15 +139,14 @@ extension PostgresFamilyStorage {
         guard let found else { return EpochDecision.ScopeState(newest: nil, active: []) }
         let epoch = UInt32(clamping: found.epoch)
         let key = EpochMembers.Key(family: family, scope: scope, epoch: epoch, committedAt: found.committedAt)
-        let document = try await Self.epochDocument(connection, key, known: known, logger)
-        let members = try known.members(key) { document ?? "" }
+        var members = known.members(key)
+        if members == nil { members = try known.remember(key, document: try await Self.epochDocument(connection, key, logger)) }
         let active = Set((found.active ?? "").split(separator: ",").compactMap { DeviceID(uuidString: String($0)) })
-        return EpochDecision.ScopeState(newest: (epoch, members), active: active)
+        return EpochDecision.ScopeState(newest: (epoch, members ?? []), active: active)
     }
 
-    /// The stored commit's document when `known` does not hold its members yet; nil when it does.
-    static func epochDocument(_ connection: PostgresConnection, _ key: EpochMembers.Key, known: EpochMembers, _ logger: Logger) async throws -> String? {
-        guard !known.holds(key) else { return nil }
+    /// The stored document of the commit `key` names; nil when there is none.
+    static func epochDocument(_ connection: PostgresConnection, _ key: EpochMembers.Key, _ logger: Logger) async throws -> String? {
         let rows = try await connection.query("""
             SELECT document FROM scope_epoch WHERE familyID = \(key.family.description) AND scope = \(key.scope.description)
                 AND epoch = \(Int64(key.epoch))

@@ -108,10 +108,10 @@ extension SQLiteFamilyStorage {
             """), arguments: arguments) else { return nil }
         let epoch = UInt32(clamping: row["epoch"] as Int64)
         let key = EpochMembers.Key(family: family, scope: scope, epoch: epoch, committedAt: row["committedAt"])
-        return (epoch, try known.members(key) {
-            try String.fetchOne(db.cachedStatement(sql: "SELECT document FROM scope_epoch WHERE familyID = ? AND scope = ? AND epoch = ?"),
-                                arguments: arguments + [Int64(epoch)]) ?? ""
-        })
+        if let members = known.members(key) { return (epoch, members) }
+        return (epoch, try known.remember(key, document: String.fetchOne(
+            db.cachedStatement(sql: "SELECT document FROM scope_epoch WHERE familyID = ? AND scope = ? AND epoch = ?"),
+            arguments: arguments + [Int64(epoch)])))
     }
 
     /// The family's active devices, by id alone.
