@@ -57,8 +57,8 @@ focus_is status.label Work || fail "the pomodoro did not start with a work segme
 wait_until "the status bar to show the work segment" grep -q '"class":"work"' "$data/bar"
 work_end=$'LockOut\tTimer Complete\tWork session finished'
 wait_until "the end of the work segment" shown_at_least "$work_end" 1
-focus_is status.label Break || fail "the short break did not follow the work segment"
-wait_until "the status bar to show the break" grep -q '"class":"break"' "$data/bar"
+# The bar keeps every line it printed: at 60x the 1-minute break can be over before a status query would see it.
+wait_until "the status bar to show the short break after the work segment" grep -q '"class":"break"' "$data/bar"
 
 echo "e2e: the break ends with exactly one notification and the next work segment starts"
 wait_until "the end of the short break" shown_at_least $'Timer Complete\tBreak finished' 1
