@@ -18,18 +18,49 @@ public struct LocalDate: Codable, Hashable, Sendable, Comparable, CustomStringCo
         self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 
-    /// Parses `YYYY-MM-DD`; returns nil for anything else or an impossible date.
+    /// Parses `YYYY-MM-DD` (digits only: no sign); returns nil for anything else or an impossible date.
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+        guard parts.count == 3, parts[0].utf8.count == 4, parts[1].utf8.count == 2, parts[2].utf8.count == 2,
+              text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let components = DateComponents(year: year, month: month, day: day)
-        guard components.isValidDate(in: calendar) else { return nil }
+        if year >= Self.firstGregorianYear {
+            guard day <= Self.days(inMonth: month, of: year) else { return nil }
+        } else {
+            // Before 1583 Foundation's Gregorian calendar counts Julian days (and skips ten of them in 1582).
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+            guard DateComponents(year: year, month: month, day: day).isValidDate(in: calendar) else { return nil }
+        }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// The first whole year Foundation's Gregorian calendar counts as Gregorian: from it on, days are plain arithmetic.
+    public static let firstGregorianYear = 1583
+
+    /// How many days `month` has in `year` of the Gregorian calendar.
+    public static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// The day `days` days after 1970-01-01 in the Gregorian calendar (counted back before 1583 too).
+    public init(daysSince1970 days: Int) {
+        // Days since 0000-03-01, in 400-year eras of 146,097 days; years start in March so that leap days end them.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
     /// Reads the `YYYY-MM-DD` string that `encode(to:)` writes.

@@ -272,6 +272,11 @@ public enum WritePolicy {
     /// The latest local date a record may carry at `now`: tomorrow where the day is furthest ahead (UTC+14),
     /// a day's grace for a device's clock.
     public static func latestLocalDate(now: Date) -> LocalDate {
+        let seconds = (now.timeIntervalSince1970 + 14 * 3_600).rounded(.down)
+        if abs(seconds) < 1e15 {
+            let latest = LocalDate(daysSince1970: Int((seconds / 86_400).rounded(.down)) + 1)
+            if latest.year > LocalDate.firstGregorianYear { return latest }
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 14 * 3600) ?? calendar.timeZone
         return LocalDate(now, in: calendar).adding(days: 1, in: calendar)
@@ -287,7 +292,7 @@ public enum WritePolicy {
 
     /// `DEVICE/REST` read as the device's id and the rest.
     private static func splitDeviceID(_ recordID: String) -> (DeviceID, String)? {
-        guard let slash = recordID.firstIndex(of: "/"), let uuid = UUID(uuidString: String(recordID[..<slash])) else { return nil }
+        guard let slash = recordID.firstIndex(of: "/"), let uuid = UUIDText.uuid(recordID[..<slash]) else { return nil }
         return (DeviceID(rawValue: uuid), String(recordID[recordID.index(after: slash)...]))
     }
 

@@ -256,11 +256,3 @@ extension SQLiteFamilyStorage {
         )
     }
 }
-
-extension UUIDIdentifier {
-    /// The id written as `text`, or nil when it is not a UUID.
-    init?(uuidString text: String?) {
-        guard let text, let uuid = UUID(uuidString: text) else { return nil }
-        self.init(rawValue: uuid)
-    }
-}
