@@ -7,10 +7,9 @@ extension SQLiteFamilyStorage {
         caller: Caller, mutations: [SyncMutation], now: Date, limits: StorageLimits
     ) async throws -> ([SyncAPI.MutationResult], FamilyPoke?) {
         try await write { db in
-            _ = try Self.activeRole(db, caller)
-            var highestCounter = try Self.writerCounter(db, caller)
-            let endToEnd = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM scope_epoch WHERE familyID = ?)"),
-                                             arguments: [caller.family.description]) ?? false
+            let writer = try Self.pushingWriter(db, caller)
+            var highestCounter = writer.counter
+            let endToEnd = writer.familyEndToEnd
             // Each scope's newest epoch, read once per push, and the family's active devices, read when one has an epoch.
             var scopes: [KeyScope: EpochDecision.ScopeState] = [:]
             var active: Set<DeviceID>?
@@ -154,10 +153,18 @@ extension SQLiteFamilyStorage {
             ])
     }
 
-    /// The highest writer counter the caller committed.
-    static func writerCounter(_ db: Database, _ caller: Caller) throws -> UInt64 {
-        let stored = try Int64.fetchOne(db.cachedStatement(sql: "SELECT writerCounter FROM device WHERE id = ?"), arguments: [caller.device.description])
-        return UInt64(max(0, stored ?? 0))
+    /// What a push needs to know of its writer, in one statement of the writing transaction: that it is still an
+    /// active device of its family (deny by default), the highest writer counter it committed, and whether its
+    /// family has gone end to end.
+    static func pushingWriter(_ db: Database, _ caller: Caller) throws -> (counter: UInt64, familyEndToEnd: Bool) {
+        let family = caller.family.description
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT writerCounter, EXISTS (SELECT 1 FROM scope_epoch WHERE familyID = ?) AS endToEnd
+            FROM device WHERE id = ? AND familyID = ? AND revokedAt IS NULL
+            """), arguments: [family, caller.device.description, family])
+        else { throw StorageRefusal.unauthenticated }
+        let counter: Int64? = row["writerCounter"]
+        return (UInt64(max(0, counter ?? 0)), row["endToEnd"])
     }
 
     static func setWriterCounter(_ db: Database, _ caller: Caller, _ counter: UInt64) throws {
