@@ -135,7 +135,7 @@ let package = Package(
         // The yardstick of scripts/bench/server-load.sh: a Hummingbird hello-world, built and measured in the same run.
         .executableTarget(
             name: "lockout-hello",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["LockOutCore", .product(name: "Hummingbird", package: "hummingbird")],
             path: "scripts/bench/Sources/lockout-hello",
             swiftSettings: strict
         ),

@@ -5,9 +5,13 @@
 # family's sealed pushes (a 1 KiB sealed body with its scope, epoch and writer counter). Reports
 # requests/s, p50/p99 latency, the ratio to the hello-world, how many devices one instance holds at one
 # push a minute each, and for sealed pushes how many the server rejected (none should be).
+# Beside them the floors under a push and a read: the hello-world's own routes reading the same bodies (and
+# answering a fixed text), decoding and answering them as the family server does, and encoding a read's
+# answer — with no authentication and no storage.
 #
 #   scripts/bench/server-load.sh [SECONDS] [DEVICES]      (defaults: 20 s a run, 200 devices)
 #   LOCKOUT_BENCH_BIN=DIR/lockout scripts/bench/server-load.sh ...   (a release build made before)
+#   LOCKOUT_BENCH_SQLITE_ONLY=1 scripts/bench/server-load.sh ...      (SQLite and the floor, no PostgreSQL)
 #
 # Needs wrk (Debian: wrk) and PostgreSQL's server (Debian: postgresql). Everything — the servers, the
 # database and wrk — shares this machine's cores, as it would on one small host.
@@ -101,7 +105,22 @@ measure sqlite-sealed "http://127.0.0.1:$sqlite_port"
 # The same server answering reads: each device's GET /v1/devices (authentication, one query, JSON).
 read -r read_rps read_p50 read_p99 read_errors < <(run_wrk sqlite-read "http://127.0.0.1:$sqlite_port" "$work/sqlite-read.lua")
 results+=("sqlite-read $read_rps $read_p50 $read_p99 $read_errors")
+# The floor under a push: the hello-world's own POST /v1/mutations reads the same bodies, decodes and answers
+# them as the family server does, with no authentication and no storage.
+read -r floor_rps floor_p50 floor_p99 floor_errors < <(run_wrk floor "http://127.0.0.1:$hello_port" "$work/sqlite.lua")
+results+=("floor $floor_rps $floor_p50 $floor_p99 $floor_errors")
+read -r floor_rps floor_p50 floor_p99 floor_errors < <(run_wrk floor-read "http://127.0.0.1:$hello_port" "$work/sqlite-read.lua")
+results+=("floor-read $floor_rps $floor_p50 $floor_p99 $floor_errors")
+# And the framework's own cost of a request with a push's body: read, answered with a fixed text.
+body_port=$(free_port)
+"$hello" "$body_port" body >"$work/hello-body.log" 2>&1 &
+pids+=($!)
+wait_for "http://127.0.0.1:$body_port/"
+read -r floor_rps floor_p50 floor_p99 floor_errors < <(run_wrk floor-body "http://127.0.0.1:$body_port" "$work/sqlite.lua")
+kill "${pids[-1]}"
+results+=("floor-body $floor_rps $floor_p50 $floor_p99 $floor_errors")
 
+if [[ -z ${LOCKOUT_BENCH_SQLITE_ONLY:-} ]]; then
 pg_url=$(scripts/e2e/postgres.sh start "$work/pg" "$(free_port)")
 pg_one=$(free_port)
 serve pg-one "$pg_one" --db "$pg_url"
@@ -110,6 +129,7 @@ measure postgres-sealed "http://127.0.0.1:$pg_one"
 pg_two=$(free_port)
 serve pg-two "$pg_two" --db "$pg_url"
 measure postgres-2 "http://127.0.0.1:$pg_one" "http://127.0.0.1:$pg_two"
+fi
 
 echo "family server load, $seconds s per run, $devices devices, wrk -t2 -c64 ($(nproc) cores, $(date +%F))"
 echo
@@ -122,11 +142,14 @@ for line in "${results[@]}"; do
         sqlite) echo "SQLite, one instance: pushes" ;;
         sqlite-sealed) echo "SQLite, one instance: sealed pushes" ;;
         sqlite-read) echo "SQLite, one instance: reads" ;;
+        floor-body) echo "Floor: a push's body read, a fixed answer (the framework alone)" ;;
+        floor) echo "Floor: a push's JSON decoded and answered (no authentication, no storage)" ;;
+        floor-read) echo "Floor: a read's answer encoded (no authentication, no storage)" ;;
         postgres) echo "PostgreSQL, one instance: pushes" ;;
         postgres-sealed) echo "PostgreSQL, one instance: sealed pushes" ;;
         *) echo "PostgreSQL, two instances: pushes" ;;
     esac)
     ratio=$(awk -v a="$rps" -v b="$hello_rps" 'BEGIN {printf "%.2f", a / b}')
-    devices=$([ "$name" = sqlite-read ] && echo "" || echo $((rps * 60)))
+    devices=$([[ $name == sqlite-read || $name == floor* ]] && echo "" || echo $((rps * 60)))
     echo "| $label | $rps | $p50 ms | $p99 ms | $ratio | $devices | $errors |"
 done
