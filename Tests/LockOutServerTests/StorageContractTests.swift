@@ -193,6 +193,13 @@ struct StorageContractTests {
         await #expect(throws: StorageRefusal.self) {
             try await family.storage.revokeDevice(caller: family.childB, device: family.parent.device, now: F.now)
         }
+        await #expect(throws: StorageRefusal.unauthenticated) { try await family.storage.devices(caller: family.childA, now: F.now) }
+        #expect(try await family.storage.devices(caller: family.childB, now: F.now).map(\.deviceID) == [family.childB.device])
+        #expect(try await family.storage.devices(caller: family.personal, now: F.now).map(\.deviceID) == [family.personal.device])
+        #expect(Set(devices.map(\.deviceID)) == Set([family.parent, family.childA, family.childB, family.personal].map(\.device)) && devices.count == 4,
+                "a parent sees every device, the revoked one too")
+        let stranger = Caller(device: family.childB.device, family: try await F.make(family.storage).parent.family, mode: .childDevice)
+        await #expect(throws: StorageRefusal.unauthenticated) { try await family.storage.devices(caller: stranger, now: F.now) }
     }
 
     @Test("deleting a device removes its data and tells the family by a tombstone; deleting the family removes everything", arguments: backends)
