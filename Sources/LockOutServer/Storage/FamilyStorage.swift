@@ -20,16 +20,6 @@ public struct Caller: Hashable, Sendable {
     }
 }
 
-extension Caller {
-    /// What the caller may see of its family's `devices` (all of them, read in one statement): a parent device
-    /// every one, any other device its own registration. Deny by default: a caller absent from them, or revoked,
-    /// is no longer authenticated.
-    func visible(_ devices: [RegisteredDevice]) throws(StorageRefusal) -> [RegisteredDevice] {
-        guard let own = devices.first(where: { $0.deviceID == device }), own.isActive else { throw .unauthenticated }
-        return own.deviceType == .parentDevice ? devices : [own]
-    }
-}
-
 /// Why storage refused a request; the HTTP layer maps each to its status in one place.
 public enum StorageRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The token is unknown or its device was revoked.

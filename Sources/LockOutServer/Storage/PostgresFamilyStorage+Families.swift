@@ -79,10 +79,17 @@ extension PostgresFamilyStorage {
 
     public func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice] {
         try await transaction { connection in
-            try caller.visible(await Self.registeredDevices(connection.query("""
-                SELECT id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt, childName FROM device
-                WHERE familyID = \(caller.family.description) ORDER BY registeredAt, id
-                """, logger: self.logger)))
+            let role = try await Self.activeRole(connection, caller, self.logger)
+            let rows = role == .parentDevice
+                ? try await connection.query("""
+                    SELECT id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt, childName FROM device
+                    WHERE familyID = \(caller.family.description) ORDER BY registeredAt, id
+                    """, logger: self.logger)
+                : try await connection.query("""
+                    SELECT id, name, mode, parentDeviceID, registeredAt, lastSeenAt, revokedAt, childName FROM device
+                    WHERE familyID = \(caller.family.description) AND id = \(caller.device.description)
+                    """, logger: self.logger)
+            return try await Self.registeredDevices(rows)
         }
     }
 

@@ -133,8 +133,16 @@ public final class SQLiteFamilyStorage: FamilyStorage {
 
     public func devices(caller: Caller, now: Date) async throws -> [RegisteredDevice] {
         try read { db in
-            try caller.visible(Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM device WHERE familyID = ? ORDER BY registeredAt, id"),
-                                            arguments: [caller.family.description]).map(Self.registeredDevice))
+            let role = try Self.activeRole(db, caller)
+            let rows: [Row]
+            if role == .parentDevice {
+                rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM device WHERE familyID = ? ORDER BY registeredAt, id"),
+                                        arguments: [caller.family.description])
+            } else {
+                rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM device WHERE familyID = ? AND id = ?"),
+                                        arguments: [caller.family.description, caller.device.description])
+            }
+            return try rows.map(Self.registeredDevice)
         }
     }
 
