@@ -139,10 +139,14 @@ extension PostgresFamilyStorage {
         guard let found else { return EpochDecision.ScopeState(newest: nil, active: []) }
         let epoch = UInt32(clamping: found.epoch)
         let key = EpochMembers.Key(family: family, scope: scope, epoch: epoch, committedAt: found.committedAt)
-        var members = known.members(key)
-        if members == nil { members = try known.remember(key, document: try await Self.epochDocument(connection, key, logger)) }
+        let members: [DeviceID]
+        if let remembered = known.members(key) {
+            members = remembered
+        } else {
+            members = try known.remember(key, document: try await Self.epochDocument(connection, key, logger))
+        }
         let active = Set((found.active ?? "").split(separator: ",").compactMap { DeviceID(uuidString: String($0)) })
-        return EpochDecision.ScopeState(newest: (epoch, members ?? []), active: active)
+        return EpochDecision.ScopeState(newest: (epoch, members), active: active)
     }
 
     /// The stored document of the commit `key` names; nil when there is none.

@@ -16,7 +16,6 @@ let port = arguments.first.flatMap(Int.init) ?? 8080
 let bodyOnly = arguments.dropFirst().first == "body"
 let router = Router()
 router.get("/") { _, _ in "Hello, world!" }
-let sequence = SequenceNumbers()
 router.post("/v1/mutations") { request, _ -> Response in
     var request = request
     let buffer = try await request.collectBody(upTo: 1 << 20)
@@ -25,7 +24,8 @@ router.post("/v1/mutations") { request, _ -> Response in
         data = Data("{\"results\":[]}".utf8)
     } else {
         let push = try SyncJSON.decoder().decode(SyncAPI.Push.self, from: Data(buffer.readableBytesView))
-        let results = push.mutations.map { SyncAPI.MutationResult(id: $0.id, status: .applied, seq: sequence.next(), reason: nil) }
+        // As the server answers each applied mutation: with its commit number.
+        let results = push.mutations.enumerated().map { SyncAPI.MutationResult(id: $1.id, status: .applied, seq: Int64(1_000 + $0), reason: nil) }
         data = try SyncJSON.encoder().encode(SyncAPI.PushResult(results: results))
     }
     return json(data)
@@ -45,15 +45,3 @@ func json(_ data: Data) -> Response {
              body: .init(byteBuffer: ByteBuffer(bytes: data)))
 }
 
-/// Commit numbers for the floor's answers.
-final class SequenceNumbers: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: Int64 = 0
-
-    func next() -> Int64 {
-        lock.withLock {
-            last += 1
-            return last
-        }
-    }
-}
